@@ -1,0 +1,131 @@
+"""What every command handler uses: the registry, field parsing and the draft.
+
+A handler has the shape ``handler(draft: Draft, cmd: Cmd) -> None``.  It reads
+``draft.state``, raises a :class:`~companion.errors.Refused` before emitting anything
+when a rule refuses the command (STYLE 2), and emits events with ``draft.emit``; each
+event is folded into the draft's private copy at once, so later steps see it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion import events as ev
+from companion.errors import BadAmount, BadCommand, UnknownPlayer, UnknownSpace
+from companion.state import GameState, apply
+
+#: Largest amount one command may move: far above any edition's money (SE: millions).
+MAX_AMOUNT = 10**12
+
+
+class Draft:
+    """A private copy of a game's state that a command's events are folded into."""
+
+    def __init__(self, state: GameState, seq: int):
+        self.state = copy.deepcopy(state)
+        self.seq = seq
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        """Append ``event`` and fold it into the draft state."""
+        apply(self.state, event, self.seq)
+        self.events.append(event)
+
+
+class Cmd:
+    """A command as sent (a dict), with typed getters that refuse bad fields."""
+
+    def __init__(self, raw: dict[str, Any], state: GameState | None = None):
+        self.raw = raw
+        self.state = state
+        self.name = str(raw.get("cmd", ""))
+
+    def has(self, key: str) -> bool:
+        """True when ``key`` was given and is not null."""
+        return self.raw.get(key) is not None
+
+    def amount(self, key: str = "amount", allow_zero: bool = False) -> int:
+        """A positive whole amount (0 allowed with ``allow_zero``).  Raises BadAmount."""
+        value = self.raw.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BadAmount(f"The {key} must be a whole number of kroner, not {value!r}.")
+        if value < 0 or (value == 0 and not allow_zero):
+            raise BadAmount(f"The {key} must be more than zero, not {value}.")
+        if value > MAX_AMOUNT:
+            raise BadAmount(f"The {key} {value} is larger than any amount in the game.")
+        return value
+
+    def integer(self, key: str, low: int, high: int, default: int | None = None) -> int:
+        """A whole number in ``low..high`` (``default`` when absent).  Raises BadCommand."""
+        value = self.raw.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise BadCommand(f"The {key} must be a whole number from {low} to {high}.")
+        return value
+
+    def text(self, key: str, default: str | None = None) -> str:
+        """A string field (``default`` when absent).  Raises BadCommand."""
+        value = self.raw.get(key, default)
+        if not isinstance(value, str):
+            raise BadCommand(f"The command needs {key!r} as text.")
+        return value
+
+    def player(self, key: str = "player", bank: bool = False) -> str:
+        """A player of this game by name (or ``"bank"`` when allowed).  Raises UnknownPlayer."""
+        name = self.raw.get(key)
+        if not isinstance(name, str) or not name.strip():
+            raise BadCommand(f"The command needs {key!r}: a player's name.")
+        name = name.strip()
+        if bank and name.lower() == ev.BANK:
+            return ev.BANK
+        assert self.state is not None
+        for known in self.state.players:
+            if known.lower() == name.lower():
+                return known
+        raise UnknownPlayer(f"There is no player called {name!r} in this game.")
+
+    def space(self, key: str = "space") -> int:
+        """A board index from a printed name (case-insensitive) or an index.  UnknownSpace."""
+        value = self.raw.get(key)
+        assert self.state is not None
+        spaces = self.state.ed.spaces
+        if isinstance(value, int) and not isinstance(value, bool):
+            if 0 <= value < len(spaces):
+                return value
+        elif isinstance(value, str):
+            wanted = value.strip().lower()
+            for space in spaces:
+                if wanted and wanted in (space.name.lower(), space.label.lower()):
+                    return space.index
+        raise UnknownSpace(f"There is no space {value!r} on this board.")
+
+
+Handler = Callable[[Draft, Cmd], None]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A registered command: its handler and, for players, the field naming the sender."""
+
+    name: str
+    handler: Handler
+    player_field: str | None = None
+
+
+REGISTRY: dict[str, Spec] = {}
+
+
+def command(name: str, player_field: str | None = None) -> Callable[[Handler], Handler]:
+    """Register ``handler`` as command ``name``.
+
+    ``player_field`` names the field that must be the sending player when a player's
+    phone (not the banker) sends it; None = banker only.
+    """
+
+    def register(handler: Handler) -> Handler:
+        REGISTRY[name] = Spec(name, handler, player_field)
+        return handler
+
+    return register

@@ -1,0 +1,54 @@
+"""Payments between players and the bank (TABLE-LOG "Money"; RULES C10, C11, C20, C21)."""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.payments import charge
+from companion.errors import RuleBroken
+
+
+@command("pay", player_field="from")
+def pay(draft: Draft, cmd: Cmd) -> None:
+    """``from`` pays ``to`` ``amount`` (either may be ``"bank"``).
+
+    What a player cannot pay in cash becomes a debt they must settle (C21).
+
+    Raises:
+        BadAmount: not a positive whole number.  RuleBroken: paying oneself, bank to bank,
+        or a bankrupt party.
+    """
+    payer, payee = cmd.player("from", bank=True), cmd.player("to", bank=True)
+    amount = cmd.amount()
+    if payer == payee:
+        raise RuleBroken("Payer and receiver are the same.")
+    _active(draft, payer, payee)
+    charge(draft, payer, payee, amount, cmd.text("memo", "")[:200])
+
+
+@command("pay_each", player_field="from")
+def pay_each(draft: Draft, cmd: Cmd) -> None:
+    """``from`` pays ``amount`` to every other active player (a card, C10)."""
+    payer = cmd.player("from")
+    amount = cmd.amount()
+    _active(draft, payer)
+    for other in draft.state.active_players():
+        if other != payer:
+            charge(draft, payer, other, amount, cmd.text("memo", "card"))
+
+
+@command("collect_each")
+def collect_each(draft: Draft, cmd: Cmd) -> None:
+    """Every other active player pays ``to`` ``amount``; a short player owes a debt (C10, C21)."""
+    payee = cmd.player("to")
+    amount = cmd.amount()
+    _active(draft, payee)
+    for other in draft.state.active_players():
+        if other != payee:
+            charge(draft, other, payee, amount, cmd.text("memo", "card"))
+
+
+def _active(draft: Draft, *parties: str) -> None:
+    for party in parties:
+        if party != ev.BANK and draft.state.players[party].bankrupt:
+            raise RuleBroken(f"{party} is bankrupt and out of the game.")

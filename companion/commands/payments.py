@@ -1,0 +1,52 @@
+"""Moving money without ever making a balance negative (C21, C25).
+
+:func:`charge` pays what the payer has and opens a debt for the rest; :func:`settle_debts`
+pays open debts, oldest first, from cash that has arrived.  The bank always pays in full
+(C25: the bank never goes bankrupt).
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Draft
+
+
+def cash_of(draft: Draft, party: str) -> int | None:
+    """Cash of a player, or None for the bank (unlimited, C25)."""
+    if party == ev.BANK:
+        return None
+    return draft.state.players[party].cash
+
+
+def charge(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") -> int:
+    """``payer`` pays ``payee`` ``amount``; what the payer lacks becomes a debt (C21).
+
+    Returns the part of ``amount`` that is still owed (0 when paid in full).
+    """
+    if amount <= 0 or payer == payee:
+        return 0
+    cash = cash_of(draft, payer)
+    paid = amount if cash is None else min(cash, amount)
+    if paid:
+        draft.emit(ev.MoneyMoved(payer, payee, paid, memo))
+    owed = amount - paid
+    if owed:
+        draft.emit(ev.DebtOpened(payer, payee, owed, memo))
+    return owed
+
+
+def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") -> None:
+    """A transfer the caller has checked the payer can afford."""
+    if amount > 0 and payer != payee:
+        draft.emit(ev.MoneyMoved(payer, payee, amount, memo))
+
+
+def settle_debts(draft: Draft) -> None:
+    """Every debtor with cash pays their open debts, oldest first, as far as cash goes."""
+    for debt in list(draft.state.debts):
+        player = draft.state.players.get(debt.debtor)
+        if player is None or player.bankrupt or player.cash <= 0:
+            continue
+        part = min(player.cash, debt.amount)
+        draft.emit(ev.MoneyMoved(debt.debtor, debt.creditor, part, f"debt: {debt.memo}"))
+        draft.emit(ev.DebtSettled(debt.debtor, debt.creditor, part))

@@ -1,0 +1,137 @@
+"""Turns, landings, rent claims, Start and jail (RULES C2, C5–C13; TABLE-LOG "Turns")."""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.payments import charge
+from companion.errors import BadCommand, RuleBroken
+from companion.rules import rules_for
+
+
+@command("next_turn")
+def next_turn(draft: Draft, cmd: Cmd) -> None:
+    """The next active player in seat order is to roll; claims not claimed in time lapse
+    (C5: at the next roll; M11: the edition's ``claim_lapse_turns``)."""
+    state = draft.state
+    seats = list(state.players)
+    at = seats.index(state.to_roll)
+    following = seats[at + 1:] + seats[: at + 1]
+    player = next(n for n in following if not state.players[n].bankrupt)
+    draft.emit(ev.TurnPassed(player, state.turn + 1))
+    lapse_before = state.turn - state.ed.settings.claim_lapse_turns
+    for claim in list(state.claims.values()):
+        if claim.turn <= lapse_before:
+            draft.emit(ev.ClaimClosed(claim.id, "lapsed"))
+
+
+@command("land")
+def land(draft: Draft, cmd: Cmd) -> None:
+    """``player`` stopped on ``space``: rent claim (C5–C9), tax (C11), jail (C13), Start (C2).
+
+    Rent opens a claim for the owner, or is paid at once under the ``auto_rent`` house
+    rule.  ``dice`` (2..12) is needed for utilities (C8).
+    """
+    state = draft.state
+    player = cmd.player()
+    space = state.ed.space(cmd.space())
+    dice = cmd.integer("dice", 2, 12) if cmd.has("dice") else None
+    _not_bankrupt(draft, player)
+    draft.emit(ev.Landed(player, space.index, dice or 0))
+    if space.is_deed:
+        _rent(draft, player, space.index, dice)
+    elif space.kind == "tax":
+        charge(draft, player, ev.BANK, space.tax or 0, space.label)
+    elif space.kind == "go_to_jail":
+        draft.emit(ev.JailEntered(player))
+    elif space.kind == "start":
+        charge(draft, ev.BANK, player, state.ed.start_bonus, "Start")
+
+
+def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
+    state = draft.state
+    deed = state.deeds.get(index)
+    if deed is None or deed.owner == player:
+        return
+    space = state.ed.space(index)
+    try:
+        amount = rules_for(state.ed).rent(state, space, dice)
+    except ValueError as exc:
+        if isinstance(exc, RuleBroken):
+            raise
+        raise BadCommand(str(exc)) from exc
+    if amount <= 0:
+        return
+    if state.house_rules.get("auto_rent"):
+        charge(draft, player, deed.owner, amount, f"rent {space.label}")
+        return
+    draft.emit(ev.ClaimOpened(state.next_claim, deed.owner, player, index, amount))
+
+
+@command("claim", player_field="player")
+def claim(draft: Draft, cmd: Cmd) -> None:
+    """The owner collects every open rent claim owed to them (C5).
+
+    Raises:
+        RuleBroken: nothing to claim (the claim lapsed, or none was opened).
+    """
+    owner = cmd.player()
+    mine = [c for c in draft.state.claims.values() if c.owner == owner]
+    if not mine:
+        raise RuleBroken(f"{owner} has no rent to claim right now.")
+    for c in mine:
+        draft.emit(ev.ClaimClosed(c.id, "claimed"))
+        charge(draft, c.payer, owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
+
+
+@command("pass_start")
+def pass_start(draft: Draft, cmd: Cmd) -> None:
+    """Pay ``player`` the Start bonus (C2); none in editions without one (M1)."""
+    player = cmd.player()
+    _not_bankrupt(draft, player)
+    if not draft.state.ed.start_bonus:
+        raise RuleBroken("Passing Start pays nothing in this edition.")
+    charge(draft, ev.BANK, player, draft.state.ed.start_bonus, "Start")
+
+
+@command("jail")
+def jail(draft: Draft, cmd: Cmd) -> None:
+    """``player`` goes to jail, with no Start bonus (C13)."""
+    player = cmd.player()
+    _not_bankrupt(draft, player)
+    if draft.state.players[player].in_jail:
+        raise RuleBroken(f"{player} is already in jail.")
+    draft.emit(ev.JailEntered(player))
+
+
+@command("leave_jail", player_field="player")
+def leave_jail(draft: Draft, cmd: Cmd) -> None:
+    """``player`` leaves jail ``by`` ``fine`` (paid to the bank), ``card`` or ``doubles`` (C13).
+
+    A fine the player cannot pay becomes a debt (C13: after three tries it is due).
+    """
+    player = cmd.player()
+    by = cmd.text("by", "fine")
+    state = draft.state
+    if not state.players[player].in_jail:
+        raise RuleBroken(f"{player} is not in jail.")
+    if by == "fine":
+        charge(draft, player, ev.BANK, state.ed.jail_fine, "jail fine")
+    elif by == "card":
+        if state.players[player].jail_cards < 1:
+            raise RuleBroken(f"{player} has no get-out-of-jail card.")
+        draft.emit(ev.JailCardsChanged(player, -1))
+    elif by != "doubles":
+        raise BadCommand("Leave jail by 'fine', 'card' or 'doubles'.")
+    draft.emit(ev.JailLeft(player, by))
+
+
+@command("jail_card")
+def jail_card(draft: Draft, cmd: Cmd) -> None:
+    """``player`` drew a get-out-of-jail card and keeps it (C10)."""
+    draft.emit(ev.JailCardsChanged(cmd.player(), 1))
+
+
+def _not_bankrupt(draft: Draft, player: str) -> None:
+    if draft.state.players[player].bankrupt:
+        raise RuleBroken(f"{player} is bankrupt and out of the game.")

@@ -1,0 +1,226 @@
+"""The state of one game: a fold of its events.
+
+:func:`fold` replays events into a fresh :class:`GameState`; :func:`apply` folds one more.
+Commands read the state and never change it; only :func:`apply` does.
+Amounts are ``int`` in the edition's unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import singledispatch
+from typing import Any
+
+from companion import events as ev
+from companion.editions import Edition, load_edition
+
+
+@dataclass
+class Debt:
+    """An open debt (C21): ``debtor`` owes ``creditor`` (a player or ``"bank"``) ``amount``."""
+
+    debtor: str
+    creditor: str
+    amount: int
+    memo: str = ""
+
+
+@dataclass
+class Deed:
+    """An owned deed: board ``space``, ``owner``, ``houses`` (0–4), ``hotel``, ``mortgaged``."""
+
+    space: int
+    owner: str
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+
+@dataclass
+class Player:
+    """A seat: ``cash`` (int, never negative), jail status, get-out cards, bankruptcy."""
+
+    name: str
+    cash: int = 0
+    in_jail: bool = False
+    jail_cards: int = 0
+    bankrupt: bool = False
+    position: int = 0
+
+
+@dataclass
+class Claim:
+    """An open rent claim (C5): opened at ``turn``; lapses per ``claim_lapse_turns``."""
+
+    id: int
+    owner: str
+    payer: str
+    space: int
+    amount: int
+    turn: int
+
+
+@dataclass
+class GameState:
+    """Everything the bank knows of one game.
+
+    ``players`` keeps seat order; ``deeds`` maps board index -> :class:`Deed` for owned
+    deeds only; ``bank_houses``/``bank_hotels`` are the bank's stock (C16);
+    ``bank_paid_out`` and ``bank_paid_in`` total the bank's payments (money audit);
+    ``seq`` is the log sequence of the last command folded in.
+    """
+
+    game_id: str = ""
+    edition: Edition | None = None
+    variant: str = "standard"
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    players: dict[str, Player] = field(default_factory=dict)
+    deeds: dict[int, Deed] = field(default_factory=dict)
+    debts: list[Debt] = field(default_factory=list)
+    claims: dict[int, Claim] = field(default_factory=dict)
+    next_claim: int = 1
+    turn: int = 0
+    to_roll: str = ""
+    bank_houses: int = 0
+    bank_hotels: int = 0
+    bank_paid_out: int = 0
+    bank_paid_in: int = 0
+    over: bool = False
+    winner: str | None = None
+    seq: int = 0
+
+    @property
+    def ed(self) -> Edition:
+        """The edition; raises RuntimeError before ``GameStarted`` was folded."""
+        if self.edition is None:
+            raise RuntimeError("game not started")
+        return self.edition
+
+    def active_players(self) -> list[str]:
+        """Names of the players not bankrupt, in seat order."""
+        return [p.name for p in self.players.values() if not p.bankrupt]
+
+    def debts_of(self, name: str) -> list[Debt]:
+        """Open debts owed by ``name``, oldest first."""
+        return [d for d in self.debts if d.debtor == name]
+
+    def owned_by(self, name: str) -> list[Deed]:
+        """Deeds owned by ``name``, in board order."""
+        return [d for i, d in sorted(self.deeds.items()) if d.owner == name]
+
+
+def fold(events: Iterable[tuple[int, ev.Event]]) -> GameState:
+    """A fresh state with every ``(seq, event)`` applied in order."""
+    state = GameState()
+    for seq, event in events:
+        apply(state, event, seq)
+    return state
+
+
+def apply(state: GameState, event: ev.Event, seq: int) -> None:
+    """Fold one event (from the command with log sequence ``seq``) into ``state``."""
+    _apply(event, state)
+    state.seq = max(state.seq, seq)
+
+
+@singledispatch
+def _apply(event: ev.Event, state: GameState) -> None:
+    raise TypeError(f"no fold for {type(event).__name__}")
+
+
+@_apply.register
+def _(e: ev.GameStarted, s: GameState) -> None:
+    s.game_id, s.variant, s.house_rules = e.game_id, e.variant, dict(e.house_rules)
+    s.edition = load_edition(e.edition)
+    s.players = {name: Player(name) for name in e.players}
+    s.to_roll = e.players[0]
+    s.bank_houses, s.bank_hotels = s.edition.houses, s.edition.hotels
+
+
+@_apply.register
+def _(e: ev.MoneyMoved, s: GameState) -> None:
+    if e.payer == ev.BANK:
+        s.bank_paid_out += e.amount
+    else:
+        s.players[e.payer].cash -= e.amount
+    if e.payee == ev.BANK:
+        s.bank_paid_in += e.amount
+    else:
+        s.players[e.payee].cash += e.amount
+
+
+@_apply.register
+def _(e: ev.DebtOpened, s: GameState) -> None:
+    s.debts.append(Debt(e.debtor, e.creditor, e.amount, e.memo))
+
+
+@_apply.register
+def _(e: ev.DebtSettled, s: GameState) -> None:
+    left = e.amount
+    for debt in [d for d in s.debts if d.debtor == e.debtor and d.creditor == e.creditor]:
+        part = min(left, debt.amount)
+        debt.amount -= part
+        left -= part
+    s.debts = [d for d in s.debts if d.amount > 0]
+
+
+@_apply.register
+def _(e: ev.DeedMoved, s: GameState) -> None:
+    if e.owner == ev.BANK:
+        s.deeds.pop(e.space, None)
+    elif e.space in s.deeds:
+        s.deeds[e.space].owner = e.owner
+    else:
+        s.deeds[e.space] = Deed(e.space, e.owner)
+
+
+@_apply.register
+def _(e: ev.Landed, s: GameState) -> None:
+    s.players[e.player].position = e.space
+
+
+@_apply.register
+def _(e: ev.ClaimOpened, s: GameState) -> None:
+    s.claims[e.claim] = Claim(e.claim, e.owner, e.payer, e.space, e.amount, s.turn)
+    s.next_claim = max(s.next_claim, e.claim + 1)
+
+
+@_apply.register
+def _(e: ev.ClaimClosed, s: GameState) -> None:
+    s.claims.pop(e.claim, None)
+
+
+@_apply.register
+def _(e: ev.TurnPassed, s: GameState) -> None:
+    s.to_roll, s.turn = e.player, e.turn
+
+
+@_apply.register
+def _(e: ev.JailEntered, s: GameState) -> None:
+    s.players[e.player].in_jail = True
+    s.players[e.player].position = _jail_index(s)
+
+
+@_apply.register
+def _(e: ev.JailLeft, s: GameState) -> None:
+    s.players[e.player].in_jail = False
+
+
+@_apply.register
+def _(e: ev.JailCardsChanged, s: GameState) -> None:
+    s.players[e.player].jail_cards += e.delta
+
+
+@_apply.register
+def _(e: ev.GameEnded, s: GameState) -> None:
+    s.over, s.winner = True, e.winner
+
+
+@_apply.register
+def _(e: ev.CommandUndone, s: GameState) -> None:
+    """Handled by the caller, which refolds without the target (see :mod:`companion.table`)."""
+
+
+def _jail_index(s: GameState) -> int:
+    return next((sp.index for sp in s.ed.spaces if sp.kind == "jail"), 0)

@@ -1,0 +1,166 @@
+"""The append-only log in SQLite.
+
+One row per accepted command: its log sequence (per game, from 1), the client's id, who
+sent it, the command as sent and the events it produced, written in one transaction
+(``BEGIN IMMEDIATE``) on a database in WAL mode with ``synchronous=FULL``, so a command
+that was acknowledged survives a power cut.  Rows are never updated or deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion import events as ev
+from companion.errors import StorageError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, created REAL NOT NULL, client_id TEXT UNIQUE);
+CREATE TABLE IF NOT EXISTS log (
+    game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+    client_id TEXT, actor TEXT NOT NULL, command TEXT NOT NULL, events TEXT NOT NULL,
+    at REAL NOT NULL, PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id));
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One stored command: ``seq``, client id, actor, the command dict, its events, time."""
+
+    seq: int
+    client_id: str | None
+    actor: str
+    command: dict[str, Any]
+    events: tuple[ev.Event, ...]
+    at: float
+
+
+class Store:
+    """The SQLite log.  Thread-safe: every call holds one lock.
+
+    Args:
+        path: the database file (created with its folder if missing).
+
+    Raises:
+        StorageError: the file cannot be opened or written.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise StorageError(f"Cannot open the game log at {self.path}: {exc}") from exc
+
+    def close(self) -> None:
+        """Close the database; idempotent."""
+        with self._lock:
+            self._db.close()
+
+    def append(
+        self, game_id: str, client_id: str | None, actor: str,
+        command: dict[str, Any], events: list[ev.Event], new_game: bool = False,
+    ) -> int:
+        """Append one command and its events atomically; returns its log sequence.
+
+        Raises:
+            StorageError: the write failed (disk full, read-only); nothing was written.
+        """
+        body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                if new_game:
+                    self._db.execute(
+                        "INSERT INTO games VALUES (?, ?, ?)", (game_id, time.time(), client_id))
+                seq = self._next_seq(game_id)
+                self._db.execute(
+                    "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, client_id, actor,
+                     json.dumps(command, ensure_ascii=False), body, time.time()))
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StorageError(f"The game log could not be written: {exc}") from exc
+        return seq
+
+    def _next_seq(self, game_id: str) -> int:
+        row = self._db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,)).fetchone()
+        return int(row[0]) + 1
+
+    def _rollback(self) -> None:
+        try:
+            self._db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+    def seq_of_client_id(self, game_id: str | None, client_id: str) -> tuple[str, int] | None:
+        """``(game_id, seq)`` of the command with this client id, or None.
+
+        With ``game_id`` None, looks for a ``new_game`` sent with this id.
+        """
+        with self._lock:
+            if game_id is None:
+                row = self._db.execute(
+                    "SELECT id FROM games WHERE client_id = ?", (client_id,)).fetchone()
+                return (row[0], 1) if row else None
+            row = self._db.execute(
+                "SELECT seq FROM log WHERE game_id = ? AND client_id = ?",
+                (game_id, client_id)).fetchone()
+            return (game_id, int(row[0])) if row else None
+
+    def rows(self, game_id: str, after: int = 0) -> Iterator[LogRow]:
+        """Every stored command of ``game_id`` with seq > ``after``, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, client_id, actor, command, events, at FROM log "
+                "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)).fetchall()
+        for seq, cid, actor, command, events, at in rows:
+            yield LogRow(seq, cid, actor, json.loads(command),
+                         tuple(ev.from_dict(e) for e in json.loads(events)), at)
+
+    def last_rows(self, game_id: str, limit: int) -> list[LogRow]:
+        """The newest ``limit`` commands of ``game_id``, oldest first."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,)).fetchone()
+        return list(self.rows(game_id, after=max(0, int(row[0]) - limit)))
+
+    def game_ids(self) -> list[str]:
+        """Every game id, oldest first."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created, id")]
+
+    def get_meta(self, key: str) -> str | None:
+        """A stored setting (e.g. a token hash), or None."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def put_meta(self, key: str, value: str) -> None:
+        """Store a setting durably (replacing any old value).  Raises StorageError."""
+        with self._lock:
+            try:
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            except sqlite3.Error as exc:
+                raise StorageError(f"Cannot save {key}: {exc}") from exc
+
+    def integrity(self) -> str:
+        """SQLite's ``PRAGMA integrity_check`` answer (``ok`` when sound)."""
+        with self._lock:
+            return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])

@@ -1,0 +1,239 @@
+"""The table: executes commands against games kept in the SQLite log.
+
+``Table.execute(command, actor, game_id)`` validates a command against the game's
+current state, appends its events in one transaction and folds them in; a refused
+command raises :class:`~companion.errors.Refused` and changes nothing.  A command whose
+client ``id`` was already applied in that game is acknowledged, not applied again.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion import events as ev
+from companion.commands import REGISTRY, Cmd, Draft
+from companion.commands.payments import settle_debts
+from companion.commands.setup import new_game_event, start_game
+from companion.errors import BadCommand, GameOver, NotAllowed, NothingToUndo, UnknownGame
+from companion.state import GameState, fold
+from companion.store import Store
+from companion.view import snapshot
+
+Listener = Callable[[str, int], None]
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sends a command: ``role`` is ``banker``, ``player``, ``hardware`` or ``replay``;
+    ``player`` names the sender when ``role`` is ``player``."""
+
+    role: str = "banker"
+    player: str | None = None
+
+    def __str__(self) -> str:
+        return f"player:{self.player}" if self.role == "player" else self.role
+
+
+BANKER = Actor("banker")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An acknowledged command: its game, log ``seq``, events; ``duplicate`` when its client
+    id had already been applied (nothing new happened)."""
+
+    game_id: str
+    seq: int
+    events: tuple[ev.Event, ...] = ()
+    duplicate: bool = False
+
+
+class Table:
+    """Every game in one log.  Thread-safe: commands are applied one at a time.
+
+    Args:
+        store: the :class:`~companion.store.Store` (SQLite log).
+    """
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._games: dict[str, GameState] = {}
+        self._listeners: list[Listener] = []
+        for game_id in store.game_ids():
+            self._games[game_id] = self._refold(game_id)
+
+    @classmethod
+    def open(cls, path: str | Path) -> Table:
+        """A table on the SQLite file ``path`` (created when missing); replays the log."""
+        return cls(Store(path))
+
+    def close(self) -> None:
+        """Close the log; idempotent."""
+        self.store.close()
+
+    def execute(
+        self, command: dict[str, Any], actor: Actor = BANKER, game_id: str | None = None
+    ) -> Outcome:
+        """Validate and apply one command.
+
+        Args:
+            command: a TABLE-LOG command dict (``cmd``, optional ``id``, fields).
+            actor: who sends it; a player may act only for themself.
+            game_id: the game; ignored for ``new_game``, which starts one.
+
+        Raises:
+            Refused (and subclasses): nothing changed; the message says why.
+            StorageError: the log could not be written; nothing changed.
+        """
+        if not isinstance(command, dict):
+            raise BadCommand("A command must be a JSON object with a 'cmd' field.")
+        client_id = command.get("id")
+        if client_id is not None and (not isinstance(client_id, str) or len(client_id) > 200):
+            raise BadCommand("The command's 'id' must be text of at most 200 characters.")
+        with self._lock:
+            if command.get("cmd") == "new_game":
+                return self._new_game(command, actor, client_id)
+            if game_id is None or game_id not in self._games:
+                raise UnknownGame(f"There is no game {game_id!r}.")
+            known = client_id and self.store.seq_of_client_id(game_id, client_id)
+            if known:
+                return Outcome(game_id, known[1], duplicate=True)
+            return self._apply(game_id, command, actor, client_id)
+
+    def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None) -> Outcome:
+        if actor.role == "player":
+            raise NotAllowed("Only the banker can start a game.")
+        known = client_id and self.store.seq_of_client_id(None, client_id)
+        if known:
+            return Outcome(known[0], 1, duplicate=True)
+        game_id = uuid.uuid4().hex[:12]
+        draft = Draft(GameState(), 1)
+        start_game(draft, new_game_event(Cmd(command), game_id))
+        seq = self.store.append(game_id, client_id, str(actor), command, draft.events, True)
+        return self._commit(game_id, draft, seq)
+
+    def _apply(self, game_id: str, command: dict[str, Any], actor: Actor,
+               client_id: str | None) -> Outcome:
+        state = self._games[game_id]
+        name = command.get("cmd")
+        if name == "undo":
+            return self._undo(game_id, command, actor, client_id)
+        spec = REGISTRY.get(name) if isinstance(name, str) else None
+        if spec is None:
+            raise BadCommand(f"There is no command {name!r}.")
+        if state.over:
+            raise GameOver("The game is over; only undo can change it now.")
+        cmd = Cmd(command, state)
+        _authorize(cmd, actor, spec.player_field)
+        draft = Draft(state, state.seq + 1)
+        spec.handler(draft, cmd)
+        settle_debts(draft)
+        seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
+        return self._commit(game_id, draft, seq)
+
+    def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,
+              client_id: str | None) -> Outcome:
+        if actor.role == "player":
+            raise NotAllowed("Only the banker can undo.")
+        target = self._last_live(game_id)
+        event = ev.CommandUndone(target)
+        seq = self.store.append(game_id, client_id, str(actor), command, [event])
+        self._games[game_id] = self._refold(game_id)
+        self._notify(game_id, seq)
+        return Outcome(game_id, seq, (event,))
+
+    def _last_live(self, game_id: str) -> int:
+        undone: set[int] = set()
+        rows = list(self.store.rows(game_id))
+        for row in rows:
+            undone.update(e.target for e in row.events if isinstance(e, ev.CommandUndone))
+        for row in reversed(rows):
+            if row.seq in undone or row.seq == 1 or row.command.get("cmd") == "undo":
+                continue
+            return row.seq
+        raise NothingToUndo("There is nothing left to undo.")
+
+    def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
+        draft.state.seq = seq
+        self._games[game_id] = draft.state
+        self._notify(game_id, seq)
+        return Outcome(game_id, seq, tuple(draft.events))
+
+    def _refold(self, game_id: str) -> GameState:
+        rows = list(self.store.rows(game_id))
+        undone = {e.target for r in rows for e in r.events if isinstance(e, ev.CommandUndone)}
+        state = fold((r.seq, e) for r in rows if r.seq not in undone for e in r.events)
+        state.seq = rows[-1].seq if rows else 0
+        return state
+
+    def _notify(self, game_id: str, seq: int) -> None:
+        self._changed.notify_all()
+        for listener in list(self._listeners):
+            try:
+                listener(game_id, seq)
+            except Exception:  # a broken display must never stop the bank
+                pass
+
+    def state(self, game_id: str) -> GameState:
+        """The live state of ``game_id`` (read only!).  Raises UnknownGame."""
+        with self._lock:
+            if game_id not in self._games:
+                raise UnknownGame(f"There is no game {game_id!r}.")
+            return self._games[game_id]
+
+    def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
+        """The TABLE-LOG state JSON of ``game_id``.  Raises UnknownGame."""
+        with self._lock:
+            return snapshot(self.state(game_id), with_tally)
+
+    def game_ids(self) -> list[str]:
+        """Every game, oldest first."""
+        with self._lock:
+            return list(self._games)
+
+    def current_game(self) -> str | None:
+        """The newest game that is not over, else the newest game, else None."""
+        with self._lock:
+            ids = list(self._games)
+            live = [g for g in ids if not self._games[g].over]
+            return (live or ids or [None])[-1]
+
+    def wait(self, game_id: str, after: int, timeout: float) -> int:
+        """Block until ``game_id``'s seq exceeds ``after`` or ``timeout`` s pass; returns seq."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.state(game_id).seq > after, timeout)
+            return self.state(game_id).seq
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(game_id, seq)`` after every committed command (keep it quick).
+        Returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def history(self, game_id: str, limit: int = 30) -> list[dict[str, Any]]:
+        """The newest ``limit`` commands: seq, actor, command, time, whether undone."""
+        rows = self.store.last_rows(game_id, limit)
+        undone = {e.target for r in self.store.rows(game_id) for e in r.events
+                  if isinstance(e, ev.CommandUndone)}
+        return [{"seq": r.seq, "actor": r.actor, "command": r.command, "at": r.at,
+                 "undone": r.seq in undone, "events": [ev.to_dict(e) for e in r.events]}
+                for r in rows]
+
+
+def _authorize(cmd: Cmd, actor: Actor, player_field: str | None) -> None:
+    """A player's phone may send only its own commands (``player_field`` = its name)."""
+    if actor.role in ("banker", "replay"):
+        return
+    if actor.role == "hardware" and cmd.name in ("claim", "next_turn"):
+        return
+    if actor.role != "player" or player_field is None:
+        raise NotAllowed("Only the banker can do that.")
+    if cmd.player(player_field, bank=True) != actor.player:
+        raise NotAllowed(f"{actor.player} can only act for themself.")

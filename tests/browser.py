@@ -1,0 +1,48 @@
+"""Helpers for browser tests: launch the machine's Debian Chromium through Playwright.
+
+Playwright must never download its own browsers here; we always point it at a system
+Chromium (``/usr/bin/chromium`` by default, overridable with ``CHROMIUM_PATH``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
+
+DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    """Path of the Chromium binary to drive (env ``CHROMIUM_PATH`` wins)."""
+    return os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM_PATH
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Launch headless system Chromium; raise a clear error if it is missing."""
+    path = chromium_path()
+    if not Path(path).is_file() or not os.access(path, os.X_OK):
+        raise RuntimeError(
+            f"Chromium not found or not executable at {path!r}. "
+            "Install Debian's chromium (`apt-get install -y chromium`) "
+            "or set CHROMIUM_PATH to a Chromium binary."
+        )
+    return playwright.chromium.launch(
+        executable_path=path,
+        headless=True,
+        args=list(CHROMIUM_ARGS),
+    )
