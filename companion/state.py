@@ -120,16 +120,17 @@ def fold(events: Iterable[tuple[int, ev.Event]]) -> GameState:
 
 def apply(state: GameState, event: ev.Event, seq: int) -> None:
     """Fold one event (from the command with log sequence ``seq``) into ``state``."""
-    _apply(event, state)
+    fold_event(event, state)
     state.seq = max(state.seq, seq)
 
 
 @singledispatch
-def _apply(event: ev.Event, state: GameState) -> None:
+def fold_event(event: ev.Event, state: GameState) -> None:
+    """Fold one event into the state; rule modules register more with ``@fold_event.register``."""
     raise TypeError(f"no fold for {type(event).__name__}")
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.GameStarted, s: GameState) -> None:
     s.game_id, s.variant, s.house_rules = e.game_id, e.variant, dict(e.house_rules)
     s.edition = load_edition(e.edition)
@@ -138,7 +139,7 @@ def _(e: ev.GameStarted, s: GameState) -> None:
     s.bank_houses, s.bank_hotels = s.edition.houses, s.edition.hotels
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.MoneyMoved, s: GameState) -> None:
     if e.payer == ev.BANK:
         s.bank_paid_out += e.amount
@@ -150,12 +151,12 @@ def _(e: ev.MoneyMoved, s: GameState) -> None:
         s.players[e.payee].cash += e.amount
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.DebtOpened, s: GameState) -> None:
     s.debts.append(Debt(e.debtor, e.creditor, e.amount, e.memo))
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.DebtSettled, s: GameState) -> None:
     left = e.amount
     for debt in [d for d in s.debts if d.debtor == e.debtor and d.creditor == e.creditor]:
@@ -165,7 +166,7 @@ def _(e: ev.DebtSettled, s: GameState) -> None:
     s.debts = [d for d in s.debts if d.amount > 0]
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.DeedMoved, s: GameState) -> None:
     if e.owner == ev.BANK:
         s.deeds.pop(e.space, None)
@@ -175,49 +176,49 @@ def _(e: ev.DeedMoved, s: GameState) -> None:
         s.deeds[e.space] = Deed(e.space, e.owner)
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.Landed, s: GameState) -> None:
     s.players[e.player].position = e.space
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.ClaimOpened, s: GameState) -> None:
     s.claims[e.claim] = Claim(e.claim, e.owner, e.payer, e.space, e.amount, s.turn)
     s.next_claim = max(s.next_claim, e.claim + 1)
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.ClaimClosed, s: GameState) -> None:
     s.claims.pop(e.claim, None)
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.TurnPassed, s: GameState) -> None:
     s.to_roll, s.turn = e.player, e.turn
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.JailEntered, s: GameState) -> None:
     s.players[e.player].in_jail = True
     s.players[e.player].position = _jail_index(s)
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.JailLeft, s: GameState) -> None:
     s.players[e.player].in_jail = False
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.JailCardsChanged, s: GameState) -> None:
     s.players[e.player].jail_cards += e.delta
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.GameEnded, s: GameState) -> None:
     s.over, s.winner = True, e.winner
 
 
-@_apply.register
+@fold_event.register
 def _(e: ev.CommandUndone, s: GameState) -> None:
     """Handled by the caller, which refolds without the target (see :mod:`companion.table`)."""
 
