@@ -203,7 +203,7 @@ class Table:
         with self._lock:
             ids = list(self._games)
             live = [g for g in ids if not self._games[g].over]
-            return (live or ids or [None])[-1]
+            return (live or ids)[-1] if ids else None
 
     def wait(self, game_id: str, after: int, timeout: float) -> int:
         """Block until ``game_id``'s seq exceeds ``after`` or ``timeout`` s pass; returns seq."""

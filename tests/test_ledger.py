@@ -1,0 +1,197 @@
+"""The ledger (issue 2): idempotent commands, undo, debts, refusals and restart."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.errors import (
+    BadAmount,
+    BadCommand,
+    GameOver,
+    NotAllowed,
+    NothingToUndo,
+    RuleBroken,
+    UnknownGame,
+    UnknownPlayer,
+    UnknownSpace,
+)
+from companion.table import Actor, Table
+from tests.actions import Game, open_table
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = open_table(tmp_path)
+    yield table
+    table.close()
+
+
+@pytest.fixture
+def game(table: Table) -> Game:
+    return Game(table, ["Alice", "Bob", "Carol"])
+
+
+def test_start_capital_is_paid_at_setup(game: Game) -> None:
+    """C1: 30 000 kr each in monopol-no-1996."""
+    assert game.cash() == {"Alice": 30000, "Bob": 30000, "Carol": 30000}
+    assert game.state()["turn"]["player"] == "Alice"
+    assert game.state()["bank"]["houses"] == 32 and game.state()["bank"]["hotels"] == 12
+
+
+def test_a_repeated_client_id_is_applied_once(game: Game) -> None:
+    first = game.do("pay", from_="Alice", to="Bob", amount=500, id="phone-1")
+    again = game.do("pay", from_="Alice", to="Bob", amount=500, id="phone-1")
+    assert not first.duplicate and again.duplicate and again.seq == first.seq
+    assert game.cash() == {"Alice": 29500, "Bob": 30500, "Carol": 30000}
+
+
+def test_a_repeated_new_game_id_starts_one_game(table: Table) -> None:
+    cmd = {"cmd": "new_game", "players": ["A", "B"], "id": "start-1"}
+    assert table.execute(cmd).game_id == table.execute(cmd).game_id
+    assert len(table.game_ids()) == 1
+
+
+def test_payment_larger_than_cash_becomes_a_debt_paid_when_cash_arrives(game: Game) -> None:
+    """C21 (issue 2 part): balances never go negative; the debt is settled from new cash."""
+    game.do("pay", from_="Alice", to="bank", amount=29000)
+    game.do("pay", from_="Alice", to="Bob", amount=1500, memo="rent")
+    alice = game.player("Alice")
+    assert alice["cash"] == 0
+    assert alice["debts"] == [{"to": "Bob", "amount": 500, "memo": "rent"}]
+    assert game.player("Bob")["cash"] == 31000
+    game.do("pass_start", player="Alice")  # C2: 4 000 arrives, the 500 goes to Bob at once
+    assert game.player("Alice")["cash"] == 3500 and game.player("Alice")["debts"] == []
+    assert game.player("Bob")["cash"] == 31500
+
+
+def test_undo_reverses_the_last_command_and_keeps_history(game: Game) -> None:
+    game.do("pay", from_="Alice", to="Bob", amount=100)
+    game.do("pay", from_="Bob", to="Carol", amount=300)
+    game.do("undo")
+    assert game.cash() == {"Alice": 29900, "Bob": 30100, "Carol": 30000}
+    game.do("undo")
+    assert game.cash() == {"Alice": 30000, "Bob": 30000, "Carol": 30000}
+    with game.refused("nothing left to undo", NothingToUndo):
+        game.do("undo")
+    history = game.table.history(game.id)
+    assert [h["undone"] for h in history] == [False, True, True, False, False]
+
+
+def test_undo_restores_a_lapsed_claim(game: Game) -> None:
+    """C5: claims lapse at next_turn; undoing the next_turn reopens the claim."""
+    game.do("buy", player="Bob", space="Parkveien")
+    game.do("land", player="Alice", space="Parkveien")
+    game.do("next_turn")
+    assert game.state()["claims"] == []
+    game.do("undo")
+    assert [c["amount"] for c in game.state()["claims"]] == [40]
+
+
+def test_rent_claimed_in_time_is_paid_and_a_late_claim_is_refused(game: Game) -> None:
+    """C5 + C6: Parkveien unimproved 40 kr; double (80) with Kirkeveien too."""
+    game.do("buy", player="Bob", space="Parkveien")
+    game.do("land", player="Alice", space="Parkveien")
+    game.do("claim", player="Bob")
+    assert game.cash()["Bob"] == 30000 - 1200 + 40
+    game.do("buy", player="Bob", space="Kirkeveien")
+    game.do("land", player="Carol", space="Parkveien")
+    game.do("next_turn")
+    with game.refused("Bob has no rent to claim"):
+        game.do("claim", player="Bob")
+    game.do("land", player="Carol", space="Kirkeveien")
+    game.do("claim", player="Bob")
+    assert game.cash()["Carol"] == 30000 - 160  # Kirkeveien 80 kr, doubled: 160
+
+
+def test_auto_rent_pays_at_once(table: Table) -> None:
+    game = Game(table, ["A", "B"], house_rules={"auto_rent": True})
+    game.do("buy", player="B", space="Rådhusplassen")
+    game.do("land", player="A", space="Rådhusplassen")
+    assert game.cash() == {"A": 30000 - 1000, "B": 30000 - 8000 + 1000}
+
+
+def test_tax_jail_and_start_spaces(game: Game) -> None:
+    """C11 Inntektsskatt 4 000 / Luksusskatt 2 000; C13 Gå i fengsel; C2 landing on Start."""
+    game.do("land", player="Alice", space="Luksusskatt")
+    game.do("land", player="Bob", space="Gå i fengsel")
+    game.do("land", player="Carol", space=0)
+    assert game.cash() == {"Alice": 28000, "Bob": 30000, "Carol": 34000}
+    assert game.player("Bob")["in_jail"]
+    game.do("leave_jail", player="Bob", by="fine")
+    assert game.cash()["Bob"] == 29000 and not game.player("Bob")["in_jail"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "message"),
+    [
+        ({"from": "Alice", "to": "Bob", "amount": -5}, BadAmount, "more than zero"),
+        ({"from": "Alice", "to": "Bob", "amount": 0}, BadAmount, "more than zero"),
+        ({"from": "Alice", "to": "Bob", "amount": 2.5}, BadAmount, "whole number"),
+        ({"from": "Alice", "to": "Bob", "amount": "100"}, BadAmount, "whole number"),
+        ({"from": "Alice", "to": "Bob", "amount": True}, BadAmount, "whole number"),
+        ({"from": "Alice", "to": "Bob", "amount": 10**15}, BadAmount, "larger than any"),
+        ({"from": "Alice", "to": "Zed", "amount": 5}, UnknownPlayer, "no player called 'Zed'"),
+        ({"from": "Alice", "amount": 5}, BadCommand, "needs 'to'"),
+        ({"from": "Alice", "to": "Alice", "amount": 5}, RuleBroken, "the same"),
+    ],
+)
+def test_bad_payments_are_refused_and_change_nothing(game: Game, fields: dict, error: type,
+                                                     message: str) -> None:
+    with game.refused(message, error):
+        game.table.execute({"cmd": "pay", **fields}, game_id=game.id)
+
+
+def test_bad_commands_are_refused_and_change_nothing(game: Game) -> None:
+    with game.refused("no space 'Narnia'", UnknownSpace):
+        game.do("land", player="Alice", space="Narnia")
+    with game.refused("no space 41", UnknownSpace):
+        game.do("buy", player="Alice", space=41)
+    with game.refused("no command 'teleport'", BadCommand):
+        game.do("teleport")
+    with game.refused("cannot be bought"):
+        game.do("buy", player="Alice", space="Start")
+    game.do("buy", player="Bob", space="Vannverket")
+    with game.refused("depends on the dice"):
+        game.do("land", player="Alice", space="Vannverket")
+    with game.refused("has 30000 kr; Rådhusplassen costs 40000", RuleBroken):
+        game.do("buy", player="Alice", space="Rådhusplassen", price=40000)
+    with pytest.raises(UnknownGame):
+        game.table.execute({"cmd": "next_turn"}, game_id="nope")
+
+
+def test_a_player_moves_only_their_own_money(game: Game) -> None:
+    bob = Actor("player", "Bob")
+    with game.refused("Bob can only act for themself", NotAllowed):
+        game.do("pay", actor=bob, from_="Alice", to="Bob", amount=1000)
+    with game.refused("Only the banker", NotAllowed):
+        game.do("next_turn", actor=bob)
+    with game.refused("Only the banker", NotAllowed):
+        game.do("undo", actor=bob)
+    game.do("pay", actor=bob, from_="Bob", to="Alice", amount=1000)
+    assert game.cash()["Bob"] == 29000
+
+
+def test_a_game_that_is_over_refuses_commands_until_undone(game: Game) -> None:
+    game.do("pay", from_="Alice", to="Bob", amount=700)
+    game.do("end_game")
+    state = game.state()
+    assert state["game"]["over"] and state["tally"]["winner"] == "Bob"
+    with game.refused("game is over", GameOver):
+        game.do("pay", from_="Bob", to="Alice", amount=1)
+    game.do("undo")
+    assert not game.state()["game"]["over"]
+
+
+def test_restart_replays_the_log_to_the_same_state(tmp_path: Path) -> None:
+    table = open_table(tmp_path)
+    game = Game(table, ["Alice", "Bob"])
+    game.do("buy", player="Alice", space="Grensen")
+    game.do("land", player="Bob", space="Grensen")
+    game.do("pay", from_="Bob", to="bank", amount=31000)
+    before = game.state()
+    table.close()
+    again = open_table(tmp_path)
+    assert again.snapshot(game.id) == before
+    assert again.current_game() == game.id
+    again.close()
