@@ -133,9 +133,14 @@ class Table:
         cmd = Cmd(command, state)
         _authorize(cmd, actor, spec.player_field)
         draft = Draft(state, state.seq + 1)
-        spec.handler(draft, cmd)
-        settle_debts(draft)
-        seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
+        try:
+            spec.handler(draft, cmd)
+            settle_debts(draft)
+            seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
+        except BaseException:
+            if draft.events:  # folded into the live state but never stored: rebuild
+                self._games[game_id] = self._refold(game_id)
+            raise
         return self._commit(game_id, draft, seq)
 
     def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,

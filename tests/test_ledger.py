@@ -152,6 +152,7 @@ def test_bad_commands_are_refused_and_change_nothing(game: Game) -> None:
     with game.refused("cannot be bought"):
         game.do("buy", player="Alice", space="Start")
     game.do("buy", player="Bob", space="Vannverket")
+    # `land` has already folded Landed when the dice turn out missing: the game is rebuilt.
     with game.refused("depends on the dice"):
         game.do("land", player="Alice", space="Vannverket")
     with game.refused("has 30000 kr; Rådhusplassen costs 40000", RuleBroken):

@@ -3,29 +3,34 @@
 A handler has the shape ``handler(draft: Draft, cmd: Cmd) -> None``.  It reads
 ``draft.state``, raises a :class:`~companion.errors.Refused` before emitting anything
 when a rule refuses the command (STYLE 2), and emits events with ``draft.emit``; each
-event is folded into the draft's private copy at once, so later steps see it.
+event is folded in at once, so later steps see it.  A refusal after an emit is still
+safe: the table then rebuilds the game from its log, so nothing changes.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion import events as ev
 from companion.errors import BadAmount, BadCommand, UnknownPlayer, UnknownSpace
-from companion.state import GameState, apply
+from companion.state import GameState, apply, clone
 
 #: Largest amount one command may move: far above any edition's money (SE: millions).
 MAX_AMOUNT = 10**12
 
 
 class Draft:
-    """A private copy of a game's state that a command's events are folded into."""
+    """The game's state that a command's events are folded into as they are emitted.
 
-    def __init__(self, state: GameState, seq: int):
-        self.state = copy.deepcopy(state)
+    With ``private`` the draft works on a copy; otherwise on the live state, and the
+    caller must refold the game from its log if the command is refused after an emit
+    (see :meth:`companion.table.Table.execute`).
+    """
+
+    def __init__(self, state: GameState, seq: int, private: bool = False):
+        self.state: GameState = clone(state) if private else state
         self.seq = seq
         self.events: list[ev.Event] = []
 

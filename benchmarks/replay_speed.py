@@ -1,0 +1,91 @@
+"""Replay throughput and start-up time (issue 2, issue 8 targets).
+
+Run: ``uv run python -m benchmarks.replay_speed``.  Prints a table:
+- replay: a fresh durable log (WAL, synchronous=FULL), N commands applied one by one;
+- start-up: opening an existing log of N commands (the table refolds every game);
+- server start-up: ``companion serve`` on that log until its first HTTP answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from benchmarks.games import game_commands
+from companion.replay import replay_into
+from companion.table import Table
+
+
+def replay_rate(count: int, folder: Path) -> tuple[float, Path]:
+    """Seconds to replay ``count`` commands into a new database at ``folder``."""
+    db = folder / f"replay-{count}.sqlite3"
+    lines = [json.dumps(c) for c in game_commands(count)]
+    table = Table.open(db)
+    start = time.perf_counter()
+    _, rejected = replay_into(table, lines)
+    took = time.perf_counter() - start
+    table.close()
+    assert not rejected, rejected[:3]
+    return took, db
+
+
+def open_time(db: Path) -> float:
+    """Seconds for ``Table.open`` to replay the log at ``db``."""
+    start = time.perf_counter()
+    Table.open(db).close()
+    return time.perf_counter() - start
+
+
+def serve_time(db: Path) -> float | None:
+    """Seconds from launching ``companion serve`` on ``db``'s folder to its first HTTP answer."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = db.parent / "serve"
+    data.mkdir(exist_ok=True)
+    os.replace(db, data / "companion.sqlite3")
+    cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+           "--data", str(data), "--hardware", "off"]
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while time.perf_counter() - start < 30:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                return time.perf_counter() - start
+            except OSError:
+                time.sleep(0.01)
+        return None
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def main() -> None:
+    """Print the table of figures."""
+    print("| measure | commands | seconds | commands/s |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (3000, 10000):
+            took, db = replay_rate(count, Path(tmp))
+            print(f"| durable replay (fsync per command) | {count} | {took:.3f} | "
+                  f"{count / took:,.0f} |")
+            opened = open_time(db)
+            print(f"| start-up: open log and refold | {count} | {opened:.3f} | "
+                  f"{count / opened:,.0f} |")
+            if count == 3000:
+                served = serve_time(db)
+                shown = "n/a" if served is None else f"{served:.3f}"
+                print(f"| start-up: `companion serve` to first HTTP answer | {count} | "
+                      f"{shown} | |")
+
+
+if __name__ == "__main__":
+    main()
