@@ -1,0 +1,195 @@
+"""``companion doctor`` on real files: a temp SQLite log, a corrupted one, a pty as the strip."""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.table import Table
+from web import doctor
+
+BLACK_3 = b"Ada\x00\x02\x57" + bytes(9)  # 3 LEDs: hi 0, lo 2, 0 ^ 2 ^ 0x55 = 0x57
+
+
+def lines(findings: Iterator[doctor.Finding]) -> list[str]:
+    return [f.line() for f in findings]
+
+
+@pytest.fixture
+def pty() -> Iterator[tuple[int, str]]:
+    """``(master fd, slave path)`` of a pseudo-terminal standing in for the LED controller."""
+    master, slave = os.openpty()
+    yield master, os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def test_database_ok(tmp_path: Path) -> None:
+    table = Table.open(tmp_path / doctor.DB_NAME)
+    table.execute({"cmd": "new_game", "edition": "monopol-no-1996", "players": ["Ada", "Bo"]})
+    table.close()
+    assert lines(doctor.check_database(tmp_path)) == [
+        f"OK   database: {tmp_path / doctor.DB_NAME}: integrity ok, 1 game(s)"]
+
+
+def test_database_missing_is_fine(tmp_path: Path) -> None:
+    [finding] = doctor.check_database(tmp_path)
+    assert finding.ok and "no game log yet" in finding.text
+    assert not (tmp_path / doctor.DB_NAME).exists()
+
+
+def test_corrupted_database_gets_a_fix(tmp_path: Path, pty: tuple[int, str]) -> None:
+    (tmp_path / doctor.DB_NAME).write_bytes(b"not a database, just garbage bytes " * 300)
+    out = io.StringIO()
+    assert doctor.run_doctor(tmp_path, pty[1], out, port=0) == 1
+    [line] = [line for line in out.getvalue().splitlines() if " database: " in line]
+    assert line.startswith("FIX  database:") and ".recover" in line and "cp " in line
+
+
+def test_damaged_pages_get_a_fix(tmp_path: Path) -> None:
+    path = tmp_path / doctor.DB_NAME
+    table = Table.open(path)
+    for n in range(30):
+        table.execute({"cmd": "new_game", "edition": "monopol-no-1996",
+                       "players": [f"Player{n:02d}" * 4, "Bo"]})
+    table.close()
+    data = bytearray(path.read_bytes())
+    data[4096 * 2:4096 * 4] = b"\xff" * 8192  # wreck pages 3 and 4, keep the header
+    path.write_bytes(bytes(data))
+    [finding] = doctor.check_database(tmp_path)
+    assert not finding.ok and ".recover" in finding.text
+
+
+def test_serial_pty_receives_one_black_frame(pty: tuple[int, str]) -> None:
+    master, slave = pty
+    [finding] = doctor.check_serial(slave, led_count=3)
+    assert finding.ok and "accepted a black Adalight frame (3 LEDs)" in finding.text
+    assert os.read(master, 100) == BLACK_3
+
+
+def test_black_frame_header() -> None:
+    assert doctor.black_frame(1) == b"Ada\x00\x00\x55\x00\x00\x00"
+    assert doctor.black_frame(300)[:6] == b"Ada\x01\x2b" + bytes([0x01 ^ 0x2B ^ 0x55])
+
+
+def test_serial_missing_device_and_no_device(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    [finding] = doctor.check_serial(str(tmp_path / "ttyUSB9"))
+    assert not finding.ok and "check the cable" in finding.text
+    monkeypatch.setattr(doctor, "DEV", tmp_path)
+    [finding] = doctor.check_serial(None)
+    assert not finding.ok and "ls /dev/serial/by-id/" in finding.text
+
+
+def test_serial_prefers_by_id(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                              pty: tuple[int, str]) -> None:
+    monkeypatch.setattr(doctor, "DEV", tmp_path)
+    (tmp_path / "serial/by-id").mkdir(parents=True)
+    link = tmp_path / "serial/by-id/usb-1a86_USB_Serial-if00-port0"
+    link.symlink_to(pty[1])
+    assert doctor.serial_candidates() == [str(link)]
+    [finding] = doctor.check_serial(None)
+    assert finding.ok and str(link) in finding.text and "tip" not in finding.text
+    tip = doctor._stable_name_tip("/dev/ttyUSB0", [str(link)])
+    assert tip is not None and "/dev/serial/by-id/" in tip
+
+
+def test_gpio_on_a_pi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    (tmp_path / "gpiochip0").touch()
+    monkeypatch.setattr(doctor, "MODEL_PATH", model)
+    monkeypatch.setattr(doctor, "DEV", tmp_path)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")
+    findings = list(doctor.check_gpio())
+    assert [f.ok for f in findings] == [True, True, True]
+    assert "Raspberry Pi 5" in findings[0].text and "gpiochip0 read/writable" in findings[2].text
+
+
+def test_gpio_elsewhere(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(doctor, "MODEL_PATH", tmp_path / "none")
+    monkeypatch.setattr(doctor, "DEV", tmp_path)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "native")
+    board, factory, chips = doctor.check_gpio()
+    assert not board.ok and "--hardware sim" in board.text
+    assert not factory.ok and "lgpio" in factory.text
+    assert not chips.ok and "/dev/gpiochip" in chips.text
+
+
+def test_versions() -> None:
+    findings = {f.name: f for f in doctor.check_packages()}
+    assert set(doctor.PACKAGES) <= set(findings)
+    assert all(findings[name].ok for name in doctor.PACKAGES)
+    [python] = doctor.check_python()
+    assert python.ok
+
+
+def test_network_loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("web.qr.lan_address", lambda: "127.0.0.1")
+    [finding] = doctor.check_network("0.0.0.0")
+    assert not finding.ok and "hotspot" in finding.text
+    monkeypatch.setattr("web.qr.lan_address", lambda: "192.0.2.7")
+    assert lines(doctor.check_network("0.0.0.0")) == ["OK   network: phones will use "
+                                                      "http://192.0.2.7"]
+    assert not next(doctor.check_network("127.0.0.1")).ok
+
+
+def test_disk_space(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    [finding] = doctor.check_disk(tmp_path / "not" / "yet")
+    assert finding.ok and str(tmp_path) in finding.text
+    monkeypatch.setattr(doctor, "MIN_FREE", 2**62)
+    [finding] = doctor.check_disk(tmp_path)
+    assert not finding.ok and "MB free" in finding.text
+
+
+def test_port_free_and_taken() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        port = taken.getsockname()[1]
+        [finding] = doctor.check_port("127.0.0.1", port)
+        assert not finding.ok and "another program" in finding.text
+    [finding] = doctor.check_port("127.0.0.1", port)
+    assert finding.ok
+
+
+def test_a_crashing_check_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                      pty: tuple[int, str]) -> None:
+    def broken() -> Iterator[doctor.Finding]:
+        raise RuntimeError("boom")
+        yield
+
+    monkeypatch.setattr(doctor, "check_python", broken)
+    out = io.StringIO()
+    assert doctor.run_doctor(tmp_path, pty[1], out, port=0) == 1
+    assert "FIX  broken: the check itself failed (RuntimeError('boom'))" in out.getvalue()
+
+
+def test_log_files_of_another_user_get_a_chown(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    log = tmp_path / doctor.DB_NAME
+    log.touch()
+    monkeypatch.setattr(doctor.os, "access", lambda path, mode: Path(path) != log)
+    first, _ = doctor.check_disk(tmp_path)
+    assert not first.ok and f"sudo chown -R {doctor._user()}: {tmp_path}" in first.text
+
+
+def test_all_ok_exits_0(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                        pty: tuple[int, str]) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\0")
+    (tmp_path / "gpiochip0").touch()
+    monkeypatch.setattr(doctor, "MODEL_PATH", model)
+    monkeypatch.setattr(doctor, "DEV", tmp_path)
+    monkeypatch.setattr(doctor, "_lgpio_finding", lambda on_pi: doctor.Finding("lgpio", True, ""))
+    monkeypatch.setattr("web.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")
+    Table.open(tmp_path / doctor.DB_NAME).close()
+    out = io.StringIO()
+    assert doctor.run_doctor(tmp_path, pty[1], out, port=0) == 0, out.getvalue()
+    assert all(line.startswith("OK   ") for line in out.getvalue().splitlines())
+    assert os.read(pty[0], 100) == doctor.black_frame(1)

@@ -1,0 +1,147 @@
+"""Durability (issue 2): SIGKILL the real server during a burst of commands from several
+phones at once; after restart every acknowledged command is there, nothing else is, and
+the money adds up.  Real parts only: `companion serve` (waitress), a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from companion.store import Store
+
+PLAYERS = ["Alice", "Bob", "Carol", "Dag"]
+READERS: dict[int, threading.Thread] = {}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
+    """`companion serve` on ``data``; returns the process and the banker token it printed."""
+    cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+           "--data", str(data), "--hardware", "off"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert proc.stdout is not None
+    token = ""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not token:
+        line = proc.stdout.readline()
+        if line.startswith("token:"):
+            token = line.split()[1]
+    reader = threading.Thread(target=proc.stdout.read, daemon=True)  # keep the pipe drained
+    reader.start()
+    READERS[proc.pid] = reader
+    if not token:
+        stop_server(proc, signal.SIGKILL)
+    assert token, "the server printed no banker token"
+    wait_until_up(port)
+    return proc, token
+
+
+def stop_server(proc: subprocess.Popen[str], how: int) -> int:
+    """Signal the server, wait for it and close its pipe; returns its exit status."""
+    if proc.poll() is None:
+        proc.send_signal(how)
+    status = proc.wait(10)
+    reader = READERS.pop(proc.pid, None)
+    if reader is not None:
+        reader.join(10)
+        assert proc.stdout is not None
+        proc.stdout.close()
+    return status
+
+
+def wait_until_up(port: int) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.02)
+    raise AssertionError("the server did not come up")
+
+
+def call(port: int, token: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=data, method="POST" if body else "GET",
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def phone(port: int, token: str, game: str, me: str, sent: list[dict[str, Any]],
+          acked: list[str], stop: threading.Event) -> None:
+    """Pay the next player small amounts, one command at a time, until the server dies."""
+    to = PLAYERS[(PLAYERS.index(me) + 1) % len(PLAYERS)]
+    n = 0
+    while not stop.is_set():
+        n += 1
+        command = {"cmd": "pay", "from": me, "to": to, "amount": n % 9 + 1, "id": f"{me}-{n}"}
+        sent.append(command)
+        try:
+            call(port, token, f"/api/games/{game}/commands", command)
+        except (OSError, urllib.error.URLError):
+            return
+        acked.append(command["id"])
+
+
+def test_sigkill_mid_burst_keeps_every_acknowledged_command(tmp_path: Path) -> None:
+    port = free_port()
+    server, banker = start_server(tmp_path, port)
+    try:
+        game = call(port, banker, "/api/games", {"players": PLAYERS, "id": "start"})
+        tokens = {p["name"]: p["token"] for p in game["players"]}
+        sent: list[dict[str, Any]] = []
+        acked: list[str] = []
+        stop = threading.Event()
+        phones = [threading.Thread(target=phone, args=(port, tokens[name], game["game"], name,
+                                                       sent, acked, stop)) for name in PLAYERS]
+        for thread in phones:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while len(acked) < 150 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        stop_server(server, signal.SIGKILL)  # mid-burst: requests are in flight
+        stop.set()
+        for thread in phones:
+            thread.join(10)
+    finally:
+        stop_server(server, signal.SIGKILL)
+    assert len(acked) >= 150
+
+    store = Store(tmp_path / "companion.sqlite3")
+    logged = [row.command for row in store.rows(game["game"])][1:]
+    store.close()
+    logged_ids = [c["id"] for c in logged]
+    assert set(acked) <= set(logged_ids), "an acknowledged command was lost"
+    assert set(logged_ids) <= {c["id"] for c in sent}, "the log holds a command nobody sent"
+    assert len(logged_ids) == len(set(logged_ids)), "a command was applied twice"
+
+    expected = dict.fromkeys(PLAYERS, 30000)
+    for command in logged:
+        expected[command["from"]] -= command["amount"]
+        expected[command["to"]] += command["amount"]
+    server, banker = start_server(tmp_path, port)
+    try:
+        state = call(port, banker, f"/api/games/{game['game']}")
+    finally:
+        assert stop_server(server, signal.SIGTERM) == 0
+    assert {p["name"]: p["cash"] for p in state["players"]} == expected
+    bank = state["bank"]
+    assert sum(expected.values()) == 4 * 30000 == bank["paid_out"] - bank["paid_in"]

@@ -1,0 +1,293 @@
+"""``companion doctor``: is this machine ready to be the table?  One line per check, OK or a fix.
+
+Checks, in order: Python and package versions; the board, pin factory and GPIO chips; the
+serial LED strip (one black Adalight frame is written to it); the LAN address phones will
+use; the game log's integrity; free space in the data folder; whether the port is free.
+Nothing here needs root; run it as the service's user to test that user's rights::
+
+    sudo -u companion /opt/companion/.venv/bin/companion doctor --data /var/lib/companion
+"""
+
+from __future__ import annotations
+
+import errno
+import glob
+import importlib.metadata
+import importlib.util
+import os
+import pwd
+import shutil
+import socket
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TextIO
+
+DB_NAME = "companion.sqlite3"  # the game log's file name inside --data
+PACKAGES = ("flask", "waitress", "gpiozero", "pyserial", "qrcode")
+MODEL_PATH = Path("/proc/device-tree/model")  # the board's name on a Pi (device tree)
+DEV = Path("/dev")
+MIN_FREE = 100 * 1024 * 1024  # bytes of free space below which the log may soon fail
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One printed line: ``name`` of the check, ``ok``, and what was found or how to fix it."""
+
+    name: str
+    ok: bool
+    text: str
+
+    def line(self) -> str:
+        """``OK   name: text`` or ``FIX  name: text``."""
+        return f"{'OK' if self.ok else 'FIX':<4} {self.name}: {self.text}"
+
+
+Check = Callable[[], Iterator[Finding]]
+
+
+def run_doctor(data_dir: Path, serial_device: str | None, out: TextIO = sys.stdout, *,
+               host: str = "0.0.0.0", port: int = 8000, led_count: int = 1) -> int:
+    """Run every check, print one line each to ``out``; 0 when all are OK, else 1.
+
+    Args:
+        data_dir: the ``--data`` folder holding the game log ``companion.sqlite3``.
+        serial_device: the strip's device (the layout's ``strip.device``); None = look for one.
+        host, port: where ``companion serve`` will listen.
+        led_count: LEDs in the black test frame (1 blanks only the first LED).
+    """
+    checks: list[Check] = [
+        check_python, check_packages, check_gpio,
+        partial(check_serial, serial_device, led_count), partial(check_network, host),
+        partial(check_database, Path(data_dir)), partial(check_disk, Path(data_dir)),
+        partial(check_port, host, port),
+    ]
+    ok = True
+    for check in checks:
+        for finding in _safely(check):
+            print(finding.line(), file=out, flush=True)
+            ok = ok and finding.ok
+    return 0 if ok else 1
+
+
+def _safely(check: Check) -> list[Finding]:
+    name = getattr(check, "func", check).__name__.removeprefix("check_")
+    try:
+        return list(check())
+    except Exception as exc:  # a broken check is a finding, never a crash
+        return [Finding(name, False, f"the check itself failed ({exc!r}); please report it")]
+
+
+def check_python() -> Iterator[Finding]:
+    """Python 3.11 or newer, and which interpreter runs."""
+    version = ".".join(map(str, sys.version_info[:3]))
+    yield Finding("python", sys.version_info >= (3, 11),
+                  f"{version} ({sys.executable})" if sys.version_info >= (3, 11)
+                  else f"{version} is too old: install Python 3.11+ (Raspberry Pi OS 12 or newer)")
+
+
+def check_packages() -> Iterator[Finding]:
+    """The project's packages, and lgpio (needed on a Pi only)."""
+    for name in ("companion", *PACKAGES):
+        try:
+            yield Finding(name, True, importlib.metadata.version(name))
+        except importlib.metadata.PackageNotFoundError:
+            yield Finding(name, False, "missing: cd /opt/companion && uv sync --locked --no-dev")
+    yield _lgpio_finding(_board() is not None)
+
+
+def _lgpio_finding(on_pi: bool) -> Finding:
+    # find_spec, not import: importing lgpio creates pipes in the working directory.
+    if importlib.util.find_spec("_lgpio") is not None:
+        return Finding("lgpio", True, importlib.metadata.version("lgpio"))
+    if not on_pi:
+        return Finding("lgpio", True, "not installed (needed on a Raspberry Pi only)")
+    return Finding("lgpio", False, "missing: uv pip install --python /opt/companion/.venv lgpio "
+                   "(or apt install python3-lgpio and a venv with --system-site-packages)")
+
+
+def _board() -> str | None:
+    """The Raspberry Pi model from the device tree, or None on any other machine."""
+    try:
+        model = MODEL_PATH.read_bytes().rstrip(b"\0").decode(errors="replace")
+    except OSError:
+        return None
+    return model if "Raspberry Pi" in model else None
+
+
+def check_gpio() -> Iterator[Finding]:
+    """The board, GPIOZERO_PIN_FACTORY, and read/write access to every /dev/gpiochip*."""
+    board = _board()
+    yield Finding("board", board is not None, board or "not a Raspberry Pi: buttons cannot be "
+                  "read here; use companion serve --hardware sim (or off)")
+    yield _pin_factory_finding(os.environ.get("GPIOZERO_PIN_FACTORY"))
+    chips = sorted(glob.glob(str(DEV / "gpiochip*")))
+    if not chips:
+        yield Finding("gpio", False, "no /dev/gpiochip*: not a Pi, or a "
+                      "kernel without GPIO character devices (use Raspberry Pi OS 64-bit)")
+    for chip in chips:
+        yield _open_finding("gpio", chip, "gpio")
+
+
+def _pin_factory_finding(factory: str | None) -> Finding:
+    if factory is None:
+        return Finding("pin factory", True, "unset: gpiozero tries lgpio first "
+                       "(the systemd unit sets GPIOZERO_PIN_FACTORY=lgpio)")
+    if factory == "lgpio":
+        return Finding("pin factory", True, "lgpio (GPIOZERO_PIN_FACTORY)")
+    return Finding("pin factory", False, f"GPIOZERO_PIN_FACTORY={factory}: set it to lgpio")
+
+
+def _open_finding(name: str, path: str, group: str) -> Finding:
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK))
+    except PermissionError:
+        return Finding(name, False, f"{path} is not read/writable by {_user()}: "
+                       f"sudo usermod -aG {group} {_user()}, then log in again")
+    return Finding(name, True, f"{path} read/writable by {_user()}")
+
+
+def _user() -> str:
+    return pwd.getpwuid(os.geteuid()).pw_name
+
+
+def serial_candidates() -> list[str]:
+    """Serial devices that may drive the strip: stable ``/dev/serial/by-id/*`` names first."""
+    by_id = sorted(glob.glob(str(DEV / "serial" / "by-id" / "*")))
+    raw = sorted(glob.glob(str(DEV / "ttyUSB*")) + glob.glob(str(DEV / "ttyACM*")))
+    return by_id + raw
+
+
+def check_serial(device: str | None, led_count: int = 1) -> Iterator[Finding]:
+    """The strip's serial device: found, preferably by id, and accepting one black frame."""
+    candidates = serial_candidates()
+    device = device or (candidates[0] if candidates else None)
+    if device is None:
+        yield Finding("serial", False, "no serial device: plug the LED controller (WLED or "
+                      "Arduino Adalight) into USB, then ls /dev/serial/by-id/")
+        return
+    found = _write_black_frame(device, led_count)
+    tip = _stable_name_tip(device, candidates)
+    yield Finding(found.name, found.ok, f"{found.text}; {tip}" if tip and found.ok else found.text)
+
+
+def _stable_name_tip(device: str, candidates: list[str]) -> str | None:
+    """Advice to name the strip by id when ``device`` is a ``/dev/tty*`` name that may change."""
+    by_id = str(DEV / "serial" / "by-id")
+    if not device.startswith("/dev/") or device.startswith(by_id):
+        return None
+    stable = [c for c in candidates
+              if c.startswith(by_id) and os.path.realpath(c) == os.path.realpath(device)]
+    better = stable[0] if stable else "/dev/serial/by-id/…"
+    return f"tip: set strip.device to {better}, a name that survives reboots and re-plugging"
+
+
+def black_frame(count: int) -> bytes:
+    """One Adalight frame turning ``count`` LEDs off: ``Ada``, hi, lo, checksum, zeros."""
+    hi, lo = divmod(count - 1, 256)
+    return b"Ada" + bytes((hi, lo, hi ^ lo ^ 0x55)) + bytes(3 * count)
+
+
+def _write_black_frame(device: str, count: int) -> Finding:
+    import serial  # pyserial; imported here so the other checks run without it
+
+    try:
+        with serial.serial_for_url(device, baudrate=115200, timeout=0, write_timeout=2) as port:
+            port.write(black_frame(count))
+            port.flush()
+    except PermissionError:
+        return Finding("serial", False, f"{device} is not writable by {_user()}: "
+                       f"sudo usermod -aG dialout {_user()}, then log in again")
+    except (OSError, serial.SerialException) as exc:
+        return Finding("serial", False, f"{device}: {exc}; check the cable and "
+                       "ls /dev/serial/by-id/")
+    return Finding("serial", True, f"{device} accepted a black Adalight frame ({count} LEDs)")
+
+
+def check_network(host: str) -> Iterator[Finding]:
+    """The address in the QR codes; a loopback-only address or host means phones cannot join."""
+    from web.qr import lan_address
+
+    address = lan_address()
+    if address.startswith("127."):
+        yield Finding("network", False, f"only {address}: join the Wi-Fi (nmcli device wifi "
+                      "connect NAME --ask) or start the hotspot (docs/raspberry-pi.md)")
+    elif host.startswith("127.") or host == "localhost":
+        yield Finding("network", False, f"serving on {host} only: use --host 0.0.0.0")
+    else:
+        yield Finding("network", True, f"phones will use http://{address}")
+
+
+def check_database(data_dir: Path) -> Iterator[Finding]:
+    """The game log opens, replays and passes SQLite's ``PRAGMA integrity_check``."""
+    from companion.table import Table
+
+    path = data_dir / DB_NAME
+    if not path.exists():
+        yield Finding("database", True, f"no game log yet at {path} (created at first start)")
+        return
+    try:
+        table = Table.open(path)
+        try:
+            verdict, games = table.store.integrity(), len(table.game_ids())
+        finally:
+            table.close()
+    except Exception as exc:
+        verdict, games = f"cannot be read ({exc})", 0
+    yield Finding("database", verdict == "ok", f"{path}: integrity ok, {games} game(s)"
+                  if verdict == "ok" else f"{path}: {verdict}; {_recover(path)}")
+
+
+def _recover(path: Path) -> str:
+    n = path.name
+    return (f"stop the service, then in {path.parent}: cp {n} {n}.bad; "
+            f"sqlite3 {n}.bad .recover | sqlite3 {n}.new; mv {n}.new {n} "
+            f"(apt install sqlite3; or move {n} away to start with an empty log)")
+
+
+def check_disk(data_dir: Path) -> Iterator[Finding]:
+    """The data folder and the log's files are writable, with at least 100 MB free."""
+    log = data_dir / DB_NAME
+    paths = [data_dir, log, *(log.with_name(log.name + end) for end in ("-wal", "-shm"))]
+    locked = [p for p in paths if p.exists() and not os.access(p, os.W_OK)]
+    if locked:
+        yield Finding("data folder", False, f"{locked[0]} is not writable by {_user()}: "
+                      f"sudo chown -R {_user()}: {data_dir}")
+    folder = next(p for p in (data_dir, *data_dir.parents) if p.exists())
+    free = shutil.disk_usage(folder).free
+    yield Finding("disk", free >= MIN_FREE, f"{free // 2**20} MB free in {folder}"
+                  if free >= MIN_FREE else f"only {free // 2**20} MB free in {folder}: "
+                  "free space (sudo apt clean; sudo journalctl --vacuum-size=50M)")
+
+
+def check_port(host: str, port: int) -> Iterator[Finding]:
+    """Nothing else listens on ``host:port`` (a running companion service is fine)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+            yield Finding("port", True, f"{host}:{port} is free")
+            return
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise
+    server = _http_server(port)
+    yield Finding("port", server == "waitress", f"{port} is in use by a waitress server (the "
+                  "running companion service, see systemctl status companion)"
+                  if server == "waitress" else f"{port} is in use by another program: stop it "
+                  "or choose another --port")
+
+
+def _http_server(port: int) -> str:
+    """The ``Server:`` header of whatever answers HTTP on localhost ``port``, else ``""``."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
+            return str(reply.headers.get("Server", ""))
+    except urllib.error.HTTPError as reply:
+        return str(reply.headers.get("Server", ""))
+    except OSError:
+        return ""
