@@ -17,8 +17,10 @@ from typing import Any
 
 from companion import events as ev
 from companion.commands import REGISTRY, Cmd, Draft
+from companion.commands.editions import pin_edition
 from companion.commands.payments import settle_debts
 from companion.commands.setup import new_game_event, start_game
+from companion.editions import EditionLibrary
 from companion.errors import BadCommand, GameOver, NotAllowed, NothingToUndo, UnknownGame
 from companion.state import GameState, fold
 from companion.store import Store
@@ -40,6 +42,8 @@ class Actor:
 
 
 BANKER = Actor("banker")
+#: Who may undo: the banker, a replay file, and the banker's button at the table (issue 4).
+UNDO_ROLES = ("banker", "replay", "hardware")
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,10 @@ class Table:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._games: dict[str, GameState] = {}
+        self._live: dict[str, list[int]] = {}  # per game: seqs that undo may still reverse
+        self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
+        self.editions = EditionLibrary(store)  # shipped + the family's copies (issue 5)
         for game_id in store.game_ids():
             self._games[game_id] = self._refold(game_id)
 
@@ -97,15 +104,17 @@ class Table:
         client_id = command.get("id")
         if client_id is not None and (not isinstance(client_id, str) or len(client_id) > 200):
             raise BadCommand("The command's 'id' must be text of at most 200 characters.")
-        with self._lock:
+        with self._lock, self.editions.active():
             if command.get("cmd") == "new_game":
                 return self._new_game(command, actor, client_id)
             if game_id is None or game_id not in self._games:
                 raise UnknownGame(f"There is no game {game_id!r}.")
-            known = client_id and self.store.seq_of_client_id(game_id, client_id)
-            if known:
-                return Outcome(game_id, known[1], duplicate=True)
             return self._apply(game_id, command, actor, client_id)
+
+    def _duplicate(self, game_id: str, client_id: str | None) -> Outcome | None:
+        """The acknowledgement of an already applied client id (phones retry), or None."""
+        known = client_id and self.store.seq_of_client_id(game_id, client_id)
+        return Outcome(game_id, known[1], duplicate=True) if known else None
 
     def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None) -> Outcome:
         if actor.role == "player":
@@ -114,8 +123,10 @@ class Table:
         if known:
             return Outcome(known[0], 1, duplicate=True)
         game_id = uuid.uuid4().hex[:12]
+        started = new_game_event(Cmd(command), game_id)
         draft = Draft(GameState(), 1)
-        start_game(draft, new_game_event(Cmd(command), game_id))
+        pin_edition(draft, self.editions, started.edition)  # a family copy: kept as it is now
+        start_game(draft, started)
         seq = self.store.append(game_id, client_id, str(actor), command, draft.events, True)
         return self._commit(game_id, draft, seq)
 
@@ -128,10 +139,13 @@ class Table:
         spec = REGISTRY.get(name) if isinstance(name, str) else None
         if spec is None:
             raise BadCommand(f"There is no command {name!r}.")
-        if state.over:
-            raise GameOver("The game is over; only undo can change it now.")
         cmd = Cmd(command, state)
         _authorize(cmd, actor, spec.player_field)
+        duplicate = self._duplicate(game_id, client_id)
+        if duplicate:
+            return duplicate
+        if state.over:
+            raise GameOver("The game is over; only undo can change it now.")
         draft = Draft(state, state.seq + 1)
         try:
             spec.handler(draft, cmd)
@@ -141,40 +155,41 @@ class Table:
             if draft.events:  # folded into the live state but never stored: rebuild
                 self._games[game_id] = self._refold(game_id)
             raise
+        self.editions.learn(draft.state.ed.id, draft.events)  # ask once: the family's copy
         return self._commit(game_id, draft, seq)
 
     def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,
               client_id: str | None) -> Outcome:
-        if actor.role == "player":
+        if actor.role not in UNDO_ROLES:
             raise NotAllowed("Only the banker can undo.")
-        target = self._last_live(game_id)
+        duplicate = self._duplicate(game_id, client_id)
+        if duplicate:
+            return duplicate
+        if not self._live[game_id]:
+            raise NothingToUndo("There is nothing left to undo.")
+        target = self._live[game_id][-1]
         event = ev.CommandUndone(target)
         seq = self.store.append(game_id, client_id, str(actor), command, [event])
         self._games[game_id] = self._refold(game_id)
         self._notify(game_id, seq)
         return Outcome(game_id, seq, (event,))
 
-    def _last_live(self, game_id: str) -> int:
-        undone: set[int] = set()
-        rows = list(self.store.rows(game_id))
-        for row in rows:
-            undone.update(e.target for e in row.events if isinstance(e, ev.CommandUndone))
-        for row in reversed(rows):
-            if row.seq in undone or row.seq == 1 or row.command.get("cmd") == "undo":
-                continue
-            return row.seq
-        raise NothingToUndo("There is nothing left to undo.")
-
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
         draft.state.seq = seq
         self._games[game_id] = draft.state
+        self._live.setdefault(game_id, []).extend([seq] if seq > 1 else [])
+        self._undone.setdefault(game_id, set())
         self._notify(game_id, seq)
         return Outcome(game_id, seq, tuple(draft.events))
 
     def _refold(self, game_id: str) -> GameState:
         rows = list(self.store.rows(game_id))
         undone = {e.target for r in rows for e in r.events if isinstance(e, ev.CommandUndone)}
-        state = fold((r.seq, e) for r in rows if r.seq not in undone for e in r.events)
+        self._undone[game_id] = undone
+        self._live[game_id] = [r.seq for r in rows if r.seq > 1 and r.seq not in undone
+                               and not any(isinstance(e, ev.CommandUndone) for e in r.events)]
+        with self.editions.active():
+            state = fold((r.seq, e) for r in rows if r.seq not in undone for e in r.events)
         state.seq = rows[-1].seq if rows else 0
         return state
 
@@ -225,8 +240,8 @@ class Table:
     def history(self, game_id: str, limit: int = 30) -> list[dict[str, Any]]:
         """The newest ``limit`` commands: seq, actor, command, time, whether undone."""
         rows = self.store.last_rows(game_id, limit)
-        undone = {e.target for r in self.store.rows(game_id) for e in r.events
-                  if isinstance(e, ev.CommandUndone)}
+        with self._lock:
+            undone = set(self._undone.get(game_id, ()))
         return [{"seq": r.seq, "actor": r.actor, "command": r.command, "at": r.at,
                  "undone": r.seq in undone, "events": [ev.to_dict(e) for e in r.events]}
                 for r in rows]

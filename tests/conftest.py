@@ -1,0 +1,143 @@
+"""Shared fixtures: a real table on a SQLite file, the Flask app and its clients, the app
+served by waitress on a free port, and the machine's Chromium.
+
+Nothing of companion is mocked.  ``web_actions`` (like flaskr's ``AuthActions``) lets web
+tests read like the table: ``web_actions.new_game("Alice", "Bob")``, ``web_actions.send(...)``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.table import Table
+from web import create_app
+
+TEST_SECRET = "test-secret-" * 4
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    """A table on a fresh SQLite file."""
+    the_table = Table.open(tmp_path / "companion.sqlite3")
+    yield the_table
+    the_table.close()
+
+
+@pytest.fixture
+def app(table: Table) -> Flask:
+    """The app on ``table``, with quick heartbeats so streams end fast in tests."""
+    settings = {"TESTING": True, "SECRET_KEY": TEST_SECRET, "SSE_HEARTBEAT": 0.5,
+                "SSE_MAX_SECONDS": 60}
+    return create_app(settings, table=table)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """Flask's test client (cookies kept between requests)."""
+    return app.test_client()
+
+
+class WebActions:
+    """Table scenarios over the JSON API, authenticated by Bearer tokens."""
+
+    def __init__(self, app: Flask, client: FlaskClient):
+        self.app, self.client = app, client
+        self.tokens = app.extensions["companion.tokens"]
+        self.table: Table = app.extensions["companion.table"]
+        self.game = ""
+        self.players: dict[str, str] = {}
+
+    @property
+    def banker(self) -> str:
+        """The banker's token."""
+        return str(self.tokens.banker())
+
+    def bearer(self, token: str | None = None) -> dict[str, str]:
+        """An ``Authorization`` header for ``token`` (the banker's when None)."""
+        return {"Authorization": f"Bearer {token or self.banker}"}
+
+    def new_game(self, *players: str, **fields: Any) -> dict[str, Any]:
+        """Start a game as the banker; remembers its id and the players' tokens."""
+        body = {"players": list(players), **fields}
+        answer = self.client.post("/api/games", json=body, headers=self.bearer())
+        assert answer.status_code == 201, answer.json
+        data: dict[str, Any] = answer.json or {}
+        self.game = data["game"]
+        self.players = {p["name"]: p["token"] for p in data["players"]}
+        return data
+
+    def send(self, token: str | None = None, game: str | None = None, **command: Any) -> Any:
+        """POST one command (``from_`` is sent as ``from``); returns the test response."""
+        if "from_" in command:
+            command["from"] = command.pop("from_")
+        url = f"/api/games/{game or self.game}/commands"
+        return self.client.post(url, json=command, headers=self.bearer(token))
+
+    def state(self, game: str | None = None) -> dict[str, Any]:
+        """The full state JSON, read from the table itself."""
+        return self.table.snapshot(game or self.game)
+
+    def cash(self, name: str) -> int:
+        """``name``'s cash."""
+        return int(next(p["cash"] for p in self.state()["players"] if p["name"] == name))
+
+    def sign_in(self, token: str) -> str:
+        """Open ``token``'s join link in the client (sets the cookie); returns its CSRF value."""
+        assert self.client.get(f"/join/{token}").status_code == 200
+        identity = self.tokens.lookup(token)
+        assert identity is not None
+        return str(self.tokens.csrf(identity))
+
+
+@pytest.fixture
+def web_actions(app: Flask, client: FlaskClient) -> WebActions:
+    """See :class:`WebActions`."""
+    return WebActions(app, client)
+
+
+@dataclass
+class LiveServer:
+    """The app served by waitress: ``url`` is ``http://127.0.0.1:<port>``."""
+
+    url: str
+    app: Flask
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[LiveServer]:
+    """Run ``app`` under waitress (as ``companion serve`` does) in a background thread."""
+    from waitress import create_server
+    from waitress.wasyncore import close_all
+
+    from web.serve import THREADS
+
+    server: Any = create_server(app, host="127.0.0.1", port=0, threads=THREADS)
+    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
+    thread.start()
+    yield LiveServer(f"http://127.0.0.1:{server.effective_port}", app)
+    app.extensions["companion.stopping"].set()
+    close_all(server._map)
+    server.task_dispatcher.shutdown(timeout=5)
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (per test: other tests start their
+    own Playwright, which must not run while another is open in this thread)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import launch_chromium
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()

@@ -1,0 +1,152 @@
+"""Live updates (Server-Sent Events) and many phones at once, on the test client and on
+the real app served by waitress."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask.testing import FlaskClient
+
+from tests.conftest import LiveServer, WebActions
+
+
+class Sse:
+    """Reads Server-Sent Events blocks from an iterator of byte chunks."""
+
+    def __init__(self, chunks: Iterator[bytes]):
+        self.chunks, self.buffer = chunks, b""
+
+    def block(self) -> str:
+        """The next block (the text up to a blank line)."""
+        while b"\n\n" not in self.buffer:
+            self.buffer += next(self.chunks)
+        block, self.buffer = self.buffer.split(b"\n\n", 1)
+        return block.decode("utf-8")
+
+    def event(self) -> tuple[int, dict[str, Any]]:
+        """The next message's ``(id, data)``, skipping comments and ``retry:``."""
+        while True:
+            fields = dict(line.split(": ", 1) for line in self.block().splitlines()
+                          if not line.startswith(":"))
+            if "data" in fields:
+                return int(fields["id"]), json.loads(fields["data"])
+
+
+def open_stream(client: FlaskClient, actions: WebActions, token: str | None = None,
+                last_id: int | None = None) -> tuple[Any, Sse]:
+    headers = actions.bearer(token)
+    if last_id is not None:
+        headers["Last-Event-ID"] = str(last_id)
+    answer = client.get(f"/api/games/{actions.game}/events", headers=headers, buffered=False)
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+    return answer, Sse(iter(answer.response))
+
+
+def test_stream_sends_the_state_then_every_change(web_actions: WebActions,
+                                                  client: FlaskClient) -> None:
+    web_actions.new_game("Alice", "Bob")
+    answer, sse = open_stream(client, web_actions, web_actions.players["Bob"])
+    seq, state = sse.event()
+    assert seq == 1 and state == web_actions.state()
+    web_actions.send(cmd="pay", from_="Alice", to="Bob", amount=250)
+    seq, state = sse.event()
+    assert seq == 2 and state["players"][1]["cash"] == 30250
+    answer.close()
+
+
+def test_resume_with_the_newest_id_waits_with_heartbeats(web_actions: WebActions,
+                                                         client: FlaskClient) -> None:
+    web_actions.new_game("Alice", "Bob")
+    web_actions.send(cmd="pass_start", player="Alice")
+    answer, sse = open_stream(client, web_actions, last_id=2)
+    assert sse.block() == "retry: 2000"
+    assert sse.block() == ": keep-alive"
+    web_actions.send(cmd="pass_start", player="Bob")
+    assert sse.event()[0] == 3
+    answer.close()
+
+
+def test_resume_with_an_older_id_gets_the_news_at_once(web_actions: WebActions,
+                                                       client: FlaskClient) -> None:
+    web_actions.new_game("Alice", "Bob")
+    web_actions.send(cmd="pass_start", player="Alice")
+    web_actions.send(cmd="undo")
+    answer, sse = open_stream(client, web_actions, last_id=1)
+    seq, state = sse.event()
+    assert seq == 3 and state == web_actions.state()
+    answer.close()
+
+
+def connect(server: LiveServer) -> http.client.HTTPConnection:
+    parts = urlsplit(server.url)
+    return http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+
+
+def live_stream(server: LiveServer, actions: WebActions, token: str) -> tuple[Any, Sse]:
+    conn = connect(server)
+    conn.request("GET", f"/api/games/{actions.game}/events", headers=actions.bearer(token))
+    answer = conn.getresponse()
+    assert answer.status == 200
+    assert answer.getheader("Content-Type", "").startswith("text/event-stream")
+    return conn, Sse(iter(lambda: answer.read1(65536), b""))
+
+
+def post(server: LiveServer, path: str, body: dict[str, Any], token: str) -> dict[str, Any]:
+    conn = connect(server)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    conn.request("POST", path, body=json.dumps(body), headers=headers)
+    answer = json.loads(conn.getresponse().read())
+    conn.close()
+    return dict(answer)
+
+
+def test_ten_open_streams_do_not_freeze_the_server(live_server: LiveServer,
+                                                   web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", "Carol", "Dave", "Erik", "Frida")
+    tokens = [*web_actions.players.values(), *web_actions.players.values()][:8]
+    streams = [live_stream(live_server, web_actions, t) for t in [*tokens, web_actions.banker,
+                                                                  web_actions.banker]]
+    assert all(sse.event()[0] == 1 for _conn, sse in streams)
+    started = time.monotonic()
+    answer = post(live_server, f"/api/games/{web_actions.game}/commands",
+                  {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 5},
+                  web_actions.players["Alice"])
+    assert answer["ok"] and answer["seq"] == 2
+    assert all(sse.event()[0] == 2 for _conn, sse in streams)
+    assert time.monotonic() - started < 5
+    for conn, _sse in streams:
+        conn.close()
+
+
+def test_two_phones_paying_at_the_same_moment(live_server: LiveServer,
+                                              web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", "Carol")
+    path = f"/api/games/{web_actions.game}/commands"
+    rounds, answers = 10, []
+    start = threading.Barrier(2)
+
+    def phone(name: str, amount: int) -> None:
+        for n in range(rounds):
+            start.wait()
+            body = {"cmd": "pay", "from": name, "to": "Carol", "amount": amount,
+                    "id": f"{name}-{n}"}
+            answers.append(post(live_server, path, body, web_actions.players[name]))
+
+    threads = [threading.Thread(target=phone, args=(name, amount))
+               for name, amount in (("Alice", 100), ("Bob", 250))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(answers) == 2 * rounds and all(a["ok"] and not a["duplicate"] for a in answers)
+    assert sorted(a["seq"] for a in answers) == list(range(2, 2 + 2 * rounds))
+    cash = {p["name"]: p["cash"] for p in web_actions.state()["players"]}
+    assert cash == {"Alice": 30000 - 100 * rounds, "Bob": 30000 - 250 * rounds,
+                    "Carol": 30000 + 350 * rounds}
+    assert sum(cash.values()) == 3 * 30000

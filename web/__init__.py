@@ -1,0 +1,80 @@
+"""The Flask app: banker console, player wallets, JSON API and live updates.
+
+``create_app()`` builds it (Flask's app-factory pattern); nothing here opens a file or a
+port at import time.  Services live in ``app.extensions``:
+
+- ``companion.table``: the :class:`companion.table.Table`;
+- ``companion.hardware``: the buttons/LED object, or None;
+- ``companion.tokens``: :class:`web.tokens.Tokens`;
+- ``companion.stopping``: a :class:`threading.Event` set when the server stops (ends streams).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, request
+
+from companion.table import Table
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+#: For this package's pages (scripts and styles from /static only; data as JSON blocks).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | None = None,
+               hardware: Any = None) -> Flask:
+    """Build the app.
+
+    Args:
+        test_config: settings that win over the defaults and the instance ``config.py``
+            (tests and the CLI pass theirs here); ``COMPANION_*`` variables win over them.
+        table: the table to serve; None = open ``DATABASE`` (see :mod:`web.settings`).
+        hardware: the running buttons/LED object, or None.
+    """
+    from web import api, auth, errors, i18n, live, pages, settings
+
+    app = Flask(__name__, instance_relative_config=True)
+    settings.load(app, test_config)
+    table = table if table is not None else Table.open(settings.database_path(app))
+    app.extensions["companion.table"] = table
+    app.extensions["companion.hardware"] = hardware
+    app.extensions["companion.stopping"] = threading.Event()
+    i18n.init_app(app)
+    errors.init_app(app)
+    auth.init_app(app, table.store)
+    for blueprint in (api.bp, live.bp, pages.bp):
+        app.register_blueprint(blueprint)
+    _register_table_page(app)
+    app.after_request(_security_headers)
+    return app
+
+
+def _register_table_page(app: Flask) -> None:
+    """Register ``web.table_page.bp`` (the table display) when that module exists."""
+    if importlib.util.find_spec("web.table_page") is None:
+        return
+    try:
+        module = importlib.import_module("web.table_page")
+    except Exception:  # a half-written display must not stop the bank
+        app.logger.exception("web/table_page.py failed to import; no table page")
+        return
+    if getattr(module, "bp", None) is not None:
+        app.register_blueprint(module.bp)
+
+
+def _security_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.blueprint in ("pages", "auth"):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+    return response

@@ -1,0 +1,127 @@
+"""The JSON API (``/api``): start games, read state and history, send commands.
+
+Thin views: parse, call one :class:`~companion.table.Table` method, answer.  Errors are
+answered by :mod:`web.errors`; a refused command changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import Blueprint, current_app, g, request
+from werkzeug.exceptions import BadRequest
+
+from companion.errors import BadCommand, UnknownPlayer
+from companion.table import Table
+from web.auth import banker_required, game_required, tokens
+from web.i18n import _
+from web.qr import join_url
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+#: Longest a polling request may wait for news, in seconds.
+MAX_WAIT = 25
+
+
+def table() -> Table:
+    """The app's :class:`~companion.table.Table`."""
+    return cast(Table, current_app.extensions["companion.table"])
+
+
+def json_body() -> dict[str, Any]:
+    """The request body as a JSON object.  Raises BadRequest (malformed or not an object)."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest(_("The body must be a JSON object."))
+    return data
+
+
+def int_arg(name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query argument within ``low..high``.  Raises BadRequest."""
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise BadRequest(_("%(name)s must be a whole number from %(low)d to %(high)d.",
+                           name=name, low=low, high=high))
+    return int(raw)
+
+
+def join_links(game_id: str) -> list[dict[str, str]]:
+    """Every player's name, token and join URL (banker only)."""
+    names = list(table().state(game_id).players)
+    links = []
+    for name in names:
+        token = tokens().player(game_id, name)
+        links.append({"name": name, "token": token, "join_url": join_url(token)})
+    return links
+
+
+@bp.post("/games")
+@banker_required
+def create_game() -> Any:
+    """Start a game: body = a ``new_game`` command without ``cmd``; answers its join links."""
+    outcome = table().execute({**json_body(), "cmd": "new_game"}, g.identity.actor)
+    game_id = outcome.game_id
+    answer = {"ok": True, "game": game_id, "seq": outcome.seq, "duplicate": outcome.duplicate,
+              "players": join_links(game_id), "state": table().snapshot(game_id)}
+    return answer, 200 if outcome.duplicate else 201
+
+
+@bp.get("/games")
+@banker_required
+def list_games() -> Any:
+    """Every game, newest first, with its players and whether it is over."""
+    games = []
+    for game_id in reversed(table().game_ids()):
+        state = table().state(game_id)
+        games.append({"id": game_id, "over": state.over, "seq": state.seq,
+                      "players": list(state.players)})
+    return {"ok": True, "current": table().current_game(), "games": games}
+
+
+@bp.get("/games/<game_id>")
+@game_required
+def game_state(game_id: str) -> Any:
+    """The state JSON; with ``?after=N`` (polling) 204 unless something is newer than N,
+    waiting up to ``wait`` seconds for it."""
+    if "after" not in request.args:
+        return table().snapshot(game_id)
+    after = int_arg("after", 0, 0, 2**62)
+    wait = int_arg("wait", 0, 0, MAX_WAIT)
+    seq = table().wait(game_id, after, wait) if wait else table().state(game_id).seq
+    if seq == after:
+        return "", 204
+    return table().snapshot(game_id)
+
+
+@bp.post("/games/<game_id>/commands")
+@game_required
+def send_command(game_id: str) -> Any:
+    """Apply one TABLE-LOG command (body, with the client's ``id``) for the sender."""
+    command = json_body()
+    if command.get("cmd") == "new_game":
+        raise BadCommand(_("Start a new game with POST /api/games."))
+    outcome = table().execute(command, g.identity.actor, game_id)
+    return {"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
+            "state": table().snapshot(game_id)}
+
+
+@bp.get("/games/<game_id>/history")
+@game_required
+def history(game_id: str) -> Any:
+    """The newest ``limit`` (1–200, default 30) commands, oldest first."""
+    limit = int_arg("limit", 30, 1, 200)
+    table().state(game_id)
+    return {"ok": True, "history": table().history(game_id, limit)}
+
+
+@bp.post("/games/<game_id>/players/<name>/token")
+@banker_required
+def rotate_token(game_id: str, name: str) -> Any:
+    """Give a player a new token (a lost phone); the old one stops working at once."""
+    players = table().state(game_id).players
+    if name not in players:
+        raise UnknownPlayer(_("There is no player called %(name)s in this game.", name=name))
+    token = tokens().rotate_player(game_id, name)
+    return {"ok": True, "name": name, "token": token, "join_url": join_url(token)}

@@ -1,0 +1,162 @@
+"""Who is asking: tokens from cookies or ``Authorization: Bearer``, and anti-forgery checks.
+
+- ``/join/<token>`` (the QR codes) stores the token in an HttpOnly, SameSite=Strict cookie
+  (``companion_banker`` or ``companion_player``) and sends the browser on to the console or
+  the wallet through a same-site page, so Strict cookies are sent even when the link was
+  opened from a camera or messenger app.
+- State-changing requests (anything but GET/HEAD/OPTIONS) must be JSON.  When authenticated
+  by cookie they must also carry ``X-Companion-CSRF`` with the value the page got from the
+  server (:meth:`web.tokens.Tokens.csrf`); a Bearer token needs no such header.
+- :func:`banker_required` and :func:`game_required` guard views (for every blueprint).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+from flask import Blueprint, Flask, current_app, g, make_response, render_template, request
+from werkzeug.exceptions import Forbidden, Unauthorized, UnsupportedMediaType
+
+from web.i18n import _
+from web.tokens import Identity, Tokens
+
+BANKER_COOKIE = "companion_banker"
+PLAYER_COOKIE = "companion_player"
+CSRF_HEADER = "X-Companion-CSRF"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+bp = Blueprint("auth", __name__)
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def tokens() -> Tokens:
+    """The app's :class:`~web.tokens.Tokens`."""
+    return cast(Tokens, current_app.extensions["companion.tokens"])
+
+
+def _bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _sep, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else None
+
+
+def identities() -> list[Identity]:
+    """The valid identities of this request (Bearer token, else cookies).
+
+    Raises:
+        Unauthorized: a Bearer token that is not valid.
+        Forbidden: cookies that are valid, on a state-changing request without the
+            page's anti-forgery header.
+    """
+    if "identities" not in g:
+        g.identities = _identities()
+    return cast(list[Identity], g.identities)
+
+
+def _identities() -> list[Identity]:
+    bearer = _bearer()
+    if bearer is not None:
+        found = tokens().lookup(bearer)
+        if found is None:
+            raise Unauthorized(_("That token is not valid (any more)."))
+        return [found]
+    names = (BANKER_COOKIE, PLAYER_COOKIE)
+    cookies = [tokens().lookup(request.cookies.get(n, "")) for n in names]
+    found_all = [i for i in cookies if i is not None]
+    if request.method in SAFE_METHODS:
+        return found_all
+    sent = request.headers.get(CSRF_HEADER)
+    checked = [i for i in found_all if tokens().csrf_ok(i, sent)]
+    if found_all and not checked:
+        raise Forbidden(_("This request lacks the page's anti-forgery header; reload the page."))
+    return checked
+
+
+def require_banker() -> Identity:
+    """The banker's identity, else raise Unauthorized / Forbidden."""
+    found = identities()
+    for ident in found:
+        if ident.role == "banker":
+            return ident
+    if found:
+        raise Forbidden(_("Only the banker can do that."))
+    raise Unauthorized(_("Scan your QR code or enter the banker token first."))
+
+
+def require_game(game_id: str) -> Identity:
+    """An identity that may use ``game_id`` (the banker first), else raise 401 / 403."""
+    found = sorted(identities(), key=lambda i: i.role != "banker")
+    for ident in found:
+        if ident.may_see(game_id):
+            return ident
+    if found:
+        raise Forbidden(_("This is not your game."))
+    raise Unauthorized(_("Scan your QR code first."))
+
+
+def banker_required(view: View) -> View:
+    """Decorator: the view runs only for the banker (``g.identity`` is set)."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        g.identity = require_banker()
+        return view(*args, **kwargs)
+
+    return cast(View, wrapped)
+
+
+def game_required(view: View) -> View:
+    """Decorator for views with a ``game_id`` argument: banker, or a player of that game."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        g.identity = require_game(kwargs["game_id"])
+        return view(*args, **kwargs)
+
+    return cast(View, wrapped)
+
+
+def check_unsafe_request() -> None:
+    """``before_request``: state-changing requests must be JSON and, with cookies, carry
+    the anti-forgery header.  Raises UnsupportedMediaType / Forbidden."""
+    if request.method in SAFE_METHODS:
+        return
+    if request.mimetype != "application/json":
+        raise UnsupportedMediaType(_("Send the request as JSON (Content-Type: application/json)."))
+    if _bearer() is not None or request.cookies:
+        identities()
+
+
+@bp.get("/join/<token>")
+def join(token: str) -> Any:
+    """A QR code's link: remember the token in a cookie, then open the console or wallet."""
+    found = tokens().lookup(token)
+    if found is None:
+        return render_template("join.html", target=None), 401
+    banker = found.role == "banker"
+    target = "/" if banker else "/wallet"
+    response = make_response(render_template("join.html", target=target))
+    response.set_cookie(
+        BANKER_COOKIE if banker else PLAYER_COOKIE, token,
+        max_age=current_app.config["COOKIE_MAX_AGE"], httponly=True, samesite="Strict",
+        secure=current_app.config["COOKIE_SECURE"], path="/")
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/join")
+def join_form() -> Any:
+    """The sign-in form's target: ``/join?token=...``."""
+    return join(request.args.get("token", "").strip())
+
+
+def init_app(app: Flask, store: Any) -> None:
+    """Attach :class:`Tokens` (keyed by the app secret), the join route and the checks."""
+    secret = app.config["SECRET_KEY"]
+    key = secret.encode("utf-8") if isinstance(secret, str) else bytes(secret)
+    app.extensions["companion.tokens"] = Tokens(store, key)
+    app.before_request(check_unsafe_request)
+    app.register_blueprint(bp)

@@ -1,0 +1,122 @@
+"""The ``companion`` command: ``serve``, ``replay`` and ``export``.
+
+- ``companion serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--hardware auto|real|sim|off]``
+- ``companion replay FILE [--db PATH] [--keep-going]``: prints the final state JSON;
+  exit 1 with ``line N: cmd: reason`` on stderr for each rejected line.
+- ``companion export GAME_ID [--data DIR]``: the game's commands as JSON Lines (every
+  command, undo lines included), so the export replays to the same state.
+- ``companion doctor [--data DIR] [--host H] [--port P] [--device DEV]``: is this machine
+  ready to be the table (:mod:`web.doctor`)?
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/companion``, else ``~/.local/share/companion``."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "companion"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``companion``."""
+    top = argparse.ArgumentParser(prog="companion", description="The bank at a Monopol table.")
+    sub = top.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the table server")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
+    serve.add_argument("--port", type=int, default=8000, help="port (8000)")
+    serve.add_argument("--data", type=Path, default=None, help="folder of the game log")
+    serve.add_argument("--hardware", choices=("auto", "real", "sim", "off"), default="auto",
+                       help="table buttons and LEDs (auto: real on a Raspberry Pi)")
+    serve.add_argument("--threads", type=int, default=24, help="worker threads (at least 16)")
+    serve.add_argument("--new-banker-token", action="store_true",
+                       help="invalidate the banker's token and print a new one")
+    replay = sub.add_parser("replay", help="apply a JSON Lines file of commands")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--db", type=Path, default=None, help="keep the log in this file")
+    replay.add_argument("--keep-going", action="store_true", help="report every rejected line")
+    export = sub.add_parser("export", help="print a game's commands as JSON Lines")
+    export.add_argument("game_id")
+    export.add_argument("--data", type=Path, default=None, help="folder of the game log")
+    doctor = sub.add_parser("doctor", help="check this machine: GPIO, LED strip, network, log")
+    doctor.add_argument("--data", type=Path, default=None, help="folder of the game log")
+    doctor.add_argument("--host", default="0.0.0.0")
+    doctor.add_argument("--port", type=int, default=8000)
+    doctor.add_argument("--device", default=None, help="the LED strip's serial device")
+    return top
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``companion serve``."""
+    from web.serve import serve
+
+    if args.threads < 16:
+        print("companion: --threads must be at least 16", file=sys.stderr)
+        return 2
+    data = args.data or default_data_dir()
+    return serve(args.host, args.port, data, args.hardware, args.threads, args.new_banker_token)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``companion replay``: the state on stdout, rejected lines on stderr."""
+    from companion.replay import replay_file
+
+    try:
+        state, rejected = replay_file(args.file, db=args.db, keep_going=args.keep_going)
+    except OSError as exc:
+        print(f"companion: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    for line_no, name, reason in rejected:
+        print(f"line {line_no}: {name}: {reason}", file=sys.stderr)
+    if state is not None:
+        print(json.dumps(state, ensure_ascii=False, indent=2))
+    return 1 if rejected else 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``companion export``: every stored command of the game, one JSON object a line."""
+    from companion.store import Store
+    from web.serve import DB_NAME
+
+    path = (args.data or default_data_dir()) / DB_NAME
+    if not path.is_file():
+        print(f"companion: no game log at {path}", file=sys.stderr)
+        return 2
+    store = Store(path)
+    try:
+        if args.game_id not in store.game_ids():
+            print(f"companion: there is no game {args.game_id!r}", file=sys.stderr)
+            return 1
+        print(f"# companion export of game {args.game_id}")
+        for row in store.rows(args.game_id):
+            print(json.dumps(row.command, ensure_ascii=False))
+    finally:
+        store.close()
+    return 0
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    """``companion doctor``: one line per check; 0 when all are fine."""
+    from web.doctor import run_doctor as doctor
+
+    data = args.data or default_data_dir()
+    return doctor(data, args.device, host=args.host, port=args.port)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``companion`` console script."""
+    args = parser().parse_args(argv)
+    runner = {"serve": run_serve, "replay": run_replay, "export": run_export,
+              "doctor": run_doctor}[args.command]
+    return runner(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

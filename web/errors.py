@@ -1,0 +1,79 @@
+"""One place that turns errors into answers.
+
+Core refusals (:mod:`companion.errors`) and HTTP errors become ``{"ok": false, "error":
+"<message>"}`` with a fitting status under ``/api``; pages get a short HTML page (401 shows
+the sign-in page).  Never a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion import errors as ce
+from web.i18n import _
+
+log = logging.getLogger(__name__)
+
+#: Most specific first: the first class the error is an instance of decides the status.
+STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (ce.UnknownGame, 404),
+    (ce.NotAllowed, 403),
+    (ce.GameOver, 409),
+    (ce.NothingToUndo, 409),
+    (ce.RuleBroken, 409),
+    (ce.BadCommand, 400),
+    (ce.Refused, 422),
+    (ce.StorageError, 503),
+)
+
+
+def status_of(error: Exception) -> int:
+    """The HTTP status for a companion error (500 when it is none of the known kinds)."""
+    for kind, status in STATUS:
+        if isinstance(error, kind):
+            return status
+    return 500
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _answer(message: str, status: int) -> Any:
+    if _wants_json():
+        return {"ok": False, "error": message}, status
+    if status == 401:
+        return render_template("login.html", message=message), 401
+    return render_template("error.html", message=message, status=status), status
+
+
+def handle_companion(error: ce.CompanionError) -> Any:
+    """A refusal by the core: its own message, its status."""
+    status = status_of(error)
+    if status >= 500:
+        log.error("companion error: %s", error)
+    return _answer(str(error), status)
+
+
+def handle_http(error: HTTPException) -> Any:
+    """Werkzeug's HTTP errors, with their description as the message."""
+    return _answer(error.description or error.name, error.code or 500)
+
+
+def handle_unexpected(error: Exception) -> Any:
+    """Anything else: logged with its trace, answered without one."""
+    if isinstance(error, HTTPException):
+        return handle_http(error)
+    log.exception("unexpected error", exc_info=error)
+    return _answer(_("Something went wrong in the bank. Reload to see what was recorded."), 500)
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+    app.register_error_handler(ce.CompanionError, handle_companion)
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,89 @@
+"""The pages: the banker's console (``/``) and a player's wallet (``/wallet``).
+
+Each page is rendered once with what never changes during a game (players, board, QR
+codes) and keeps itself live from ``/api/games/<id>/events`` with its own small script.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+
+from companion.editions import edition_ids, load_edition
+from companion.errors import CompanionError
+from web.api import join_links, table
+from web.auth import identities, tokens
+from web.i18n import _, js_strings
+from web.qr import svg
+from web.tokens import Identity
+
+bp = Blueprint("pages", __name__)
+
+#: The edition the console offers first (issue 2: classic Norwegian Monopol).
+DEFAULT_EDITION = "monopol-no-1996"
+
+
+def _identity(role: str) -> Identity | None:
+    return next((i for i in identities() if i.role == role), None)
+
+
+def editions() -> list[dict[str, str]]:
+    """``id`` and printed ``name`` of every edition a game can use (unreadable ones skipped):
+    the table's library (shipped + the family's copies) when it has one."""
+    library = getattr(table(), "editions", None)
+    ids = library.ids() if library is not None else edition_ids()
+    get = library.get if library is not None else load_edition
+    found = []
+    for edition_id in ids:
+        try:
+            found.append({"id": edition_id, "name": get(edition_id).name})
+        except CompanionError:
+            continue
+    return found
+
+
+def board(game_id: str) -> dict[str, Any]:
+    """The game's board for the action forms: every space and the deeds."""
+    spaces = table().state(game_id).ed.spaces
+    every = [{"index": s.index, "label": s.label, "price": s.price} for s in spaces]
+    deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
+    return {"spaces": every, "deeds": deeds}
+
+
+def _page(template: str, identity: Identity, **context: Any) -> str:
+    return render_template(template, csrf=tokens().csrf(identity), i18n=js_strings(),
+                           default_edition=DEFAULT_EDITION, **context)
+
+
+@bp.get("/")
+def console() -> Any:
+    """The banker's console: start a game, or run the chosen (else current) one."""
+    banker = _identity("banker")
+    if banker is None:
+        message = _("This is the bank's console. Scan the banker's QR code, or enter "
+                    "the banker token printed by “companion serve”.")
+        return render_template("login.html", message=message), 401
+    game_id = request.args.get("game") or table().current_game()
+    if game_id is not None and game_id not in table().game_ids():
+        abort(404, _("There is no game %(game)s.", game=game_id))
+    games = list(reversed(table().game_ids()))
+    if game_id is None:
+        return _page("console.html", banker, game=None, games=games, editions=editions())
+    links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]
+    return _page("console.html", banker, game=game_id, games=games, editions=editions(),
+                 links=links, board=board(game_id), state=table().snapshot(game_id))
+
+
+@bp.get("/wallet")
+def wallet() -> Any:
+    """A player's wallet, live on their phone."""
+    player = _identity("player")
+    if player is None:
+        message = _("Scan the QR code the banker shows you for your name.")
+        return render_template("login.html", message=message, player=True), 401
+    assert player.game is not None
+    state = table().snapshot(player.game)
+    others = [p["name"] for p in state["players"] if p["name"] != player.player]
+    return _page("wallet.html", player, game=player.game, me=player.player, others=others,
+                 state=state)

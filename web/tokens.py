@@ -1,0 +1,122 @@
+"""Banker and player tokens: derived from the server secret, stored only as hashes.
+
+A token is ``base64url(HMAC-SHA256(secret, purpose))`` (256 bits), where ``purpose`` names
+the banker or a game's player and a *generation* number.  The server can therefore show
+the banker and the console the current tokens at any time without keeping them in plain
+text; the log's ``meta`` table holds only their SHA-256 hashes:
+
+- ``banker_token`` = hash of the banker's token, ``banker_token_gen`` = its generation;
+- ``token:<game>:<player>`` = hash of that player's token, ``tokengen:<game>:<player>``;
+- ``tokenhash:<hash>`` = ``<game>\\t<player>`` (reverse index; checked against the forward
+  key, so a rotated token is dead at once).
+
+Rotating a token (a lost phone) bumps its generation.  The secret lives outside the
+database (``secret.key`` in the data folder), so a copied game log alone opens nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from companion.store import Store
+from companion.table import BANKER, Actor
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a token belongs to: ``role`` ``banker`` or ``player`` (then ``game`` and
+    ``player`` name them); ``token_hash`` is the SHA-256 hex of the token."""
+
+    role: str
+    token_hash: str
+    game: str | None = None
+    player: str | None = None
+
+    @property
+    def actor(self) -> Actor:
+        """The core's :class:`~companion.table.Actor` for this identity."""
+        return BANKER if self.role == "banker" else Actor("player", self.player)
+
+    def may_see(self, game_id: str) -> bool:
+        """True when this identity may read ``game_id``."""
+        return self.role == "banker" or self.game == game_id
+
+
+def token_hash(token: str) -> str:
+    """SHA-256 hex digest of ``token``."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Tokens:
+    """Issue, rotate and check tokens.
+
+    Args:
+        store: the game log (its ``meta`` table keeps the hashes).
+        secret: the server secret (bytes, at least 32 recommended).
+    """
+
+    def __init__(self, store: Store, secret: bytes):
+        self.store = store
+        self._secret = secret
+
+    def _derive(self, purpose: str) -> str:
+        digest = hmac.new(self._secret, purpose.encode("utf-8"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+    def _gen(self, key: str) -> int:
+        return int(self.store.get_meta(key) or "0")
+
+    def banker(self) -> str:
+        """The banker's current token (its hash is registered if it was not)."""
+        token = self._derive(f"banker:{self._gen('banker_token_gen')}")
+        if self.store.get_meta("banker_token") != token_hash(token):
+            self.store.put_meta("banker_token", token_hash(token))
+        return token
+
+    def rotate_banker(self) -> str:
+        """Invalidate the banker's token and return a new one."""
+        self.store.put_meta("banker_token_gen", str(self._gen("banker_token_gen") + 1))
+        return self.banker()
+
+    def player(self, game_id: str, name: str) -> str:
+        """``name``'s current token in ``game_id`` (registered if it was not)."""
+        gen = self._gen(f"tokengen:{game_id}:{name}")
+        token = self._derive(f"player:{game_id}:{name}:{gen}")
+        digest = token_hash(token)
+        if self.store.get_meta(f"token:{game_id}:{name}") != digest:
+            self.store.put_meta(f"tokenhash:{digest}", f"{game_id}\t{name}")
+            self.store.put_meta(f"token:{game_id}:{name}", digest)
+        return token
+
+    def rotate_player(self, game_id: str, name: str) -> str:
+        """Invalidate ``name``'s token in ``game_id`` and return a new one."""
+        key = f"tokengen:{game_id}:{name}"
+        self.store.put_meta(key, str(self._gen(key) + 1))
+        return self.player(game_id, name)
+
+    def lookup(self, token: str) -> Identity | None:
+        """The identity ``token`` belongs to, or None (constant-time hash comparison)."""
+        if not token or len(token) > 200:
+            return None
+        digest = token_hash(token)
+        if hmac.compare_digest(digest, self.store.get_meta("banker_token") or ""):
+            return Identity("banker", digest)
+        owner = self.store.get_meta(f"tokenhash:{digest}")
+        if owner is None or "\t" not in owner:
+            return None
+        game_id, name = owner.split("\t", 1)
+        current = self.store.get_meta(f"token:{game_id}:{name}") or ""
+        if not hmac.compare_digest(digest, current):
+            return None
+        return Identity("player", digest, game_id, name)
+
+    def csrf(self, identity: Identity) -> str:
+        """The anti-forgery value a page of ``identity`` sends in ``X-Companion-CSRF``."""
+        return self._derive(f"csrf:{identity.token_hash}")
+
+    def csrf_ok(self, identity: Identity, value: str | None) -> bool:
+        """True when ``value`` is ``identity``'s anti-forgery value (constant time)."""
+        return bool(value) and hmac.compare_digest(self.csrf(identity), value or "")
