@@ -164,3 +164,171 @@ class CommandUndone(Event):
     """The command with log sequence ``target`` is reversed: its events no longer count."""
 
     target: int
+
+
+# --- Buildings, mortgages, auctions, trades, bankruptcy, dice, variants (issue 3) ---
+
+
+@dataclass(frozen=True)
+class BuildingsSet(Event):
+    """The lot at ``space`` now has ``houses`` (0–4) and ``hotel``; the bank's stock takes
+    back or gives out the difference (C14–C17)."""
+
+    space: int
+    houses: int
+    hotel: bool = False
+
+
+@dataclass(frozen=True)
+class MortgageSet(Event):
+    """The deed at ``space`` is now ``mortgaged`` (True) or lifted (False) (C19)."""
+
+    space: int
+    mortgaged: bool
+
+
+@dataclass(frozen=True)
+class AuctionOpened(Event):
+    """The bank auctions the deed at ``space`` (C4), or one ``building`` (``house`` /
+    ``hotel``, C16; ``space`` None); bids must be at least ``start``."""
+
+    space: int | None
+    building: str = ""
+    start: int = 1
+
+
+@dataclass(frozen=True)
+class BidPlaced(Event):
+    """``player`` bids ``amount`` in the open auction (for a building: to put on ``space``)."""
+
+    player: str
+    amount: int
+    space: int | None = None
+
+
+@dataclass(frozen=True)
+class AuctionClosed(Event):
+    """The open auction ends; ``winner`` None = no bids (the deed stays with the bank)."""
+
+    winner: str | None = None
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class TradeProposed(Event):
+    """Trade number ``trade`` awaits the other party's yes (C18).
+
+    ``parties``: {name: {"cash": int, "spaces": [board index], "jail_cards": int}} — what
+    each party gives; ``lift``: board indices the receiver lifts at once (C19).
+    """
+
+    trade: int
+    proposer: str
+    parties: dict[str, Any]
+    lift: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TradeClosed(Event):
+    """Pending trade ``trade`` is closed: ``how`` is ``accepted`` or ``cancelled``."""
+
+    trade: int
+    how: str
+
+
+@dataclass(frozen=True)
+class PlayerBankrupt(Event):
+    """``player`` is bankrupt and out, to ``creditor`` (a player or ``"bank"``) (C21)."""
+
+    player: str
+    creditor: str
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    """``player`` rolled ``dice`` (two ints 1–6); ``doubles`` in a row this turn so far;
+    ``done`` = no further roll this turn (C3, C13)."""
+
+    player: str
+    dice: tuple[int, ...]
+    doubles: int = 0
+    done: bool = True
+
+
+@dataclass(frozen=True)
+class JailTried(Event):
+    """``player`` in jail failed to roll doubles; ``tries`` failed so far (C13)."""
+
+    player: str
+    tries: int
+
+
+@dataclass(frozen=True)
+class PotChanged(Event):
+    """The free-parking pot (house rule C12) changes by ``delta``; the bank holds its money."""
+
+    delta: int
+
+
+@dataclass(frozen=True)
+class ClockStarted(Event):
+    """A timed game (C24): ``minutes`` long, ending at ``ends_at`` (Unix seconds)."""
+
+    minutes: int
+    ends_at: float
+
+
+# --- Editions the table completes: ask once (issue 5) ---
+
+
+@dataclass(frozen=True)
+class EditionValueSet(Event):
+    """The banker entered a value the edition lacked (ask once): ``field`` of board
+    ``space`` (None = a top-level field, or ``chance_effects.N``) is ``value`` (int, text,
+    or a tuple of rents), marked ``provenance`` (``table YYYY-MM-DD``).  Folding patches
+    this game's edition; the table also stores it in the family's copy."""
+
+    space: int | None
+    field: str
+    value: Any
+    provenance: str
+
+
+# --- Verdens underverker: passports and free flights (issue 7; RULES W1–W3) ---
+
+
+@dataclass(frozen=True)
+class PassportMarked(Event):
+    """``player``'s passport gets the wonder at board index ``space`` (W1); ``how`` is
+    ``landed``, ``auction``, ``dealt`` or ``flight`` (W2: a free flight uses the right)."""
+
+    player: str
+    space: int
+    how: str = "landed"
+
+
+@dataclass(frozen=True)
+class FlightOffered(Event):
+    """``player`` landed on the airport at board index ``space``: one free flight (W2),
+    usable until their next landing or the next turn."""
+
+    player: str
+    space: int
+
+
+@dataclass(frozen=True)
+class FireInsuranceChanged(Event):
+    """``player``'s fire insurances ("brannforsikring", an asset worth 1 coin when sold
+    back, K8) change by ``delta``."""
+
+    player: str
+    delta: int
+
+
+@dataclass(frozen=True)
+class EditionPinned(Event):
+    """The family's copy of the edition a new game is played on, as plain data (the
+    edition file layout), logged before ``GameStarted`` so the game keeps it even when the
+    family's copy is edited later (issue 5).  Shipped editions are not pinned."""
+
+    edition: dict[str, Any]

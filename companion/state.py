@@ -14,7 +14,8 @@ from functools import singledispatch
 from typing import Any
 
 from companion import events as ev
-from companion.editions import Edition, load_edition
+from companion.editions import Edition, edition_from_dict, load_edition
+from companion.records import Auction, PendingTrade, RollInfo
 
 
 @dataclass
@@ -48,6 +49,10 @@ class Player:
     jail_cards: int = 0
     bankrupt: bool = False
     position: int = 0
+    jail_tries: int = 0  # failed tries to roll doubles in jail, 0..2 (C13)
+    passport: list[int] = field(default_factory=list)  # wonders visited, board indexes (W1)
+    flight: tuple[int, int] | None = None  # (airport index, turn) of an unused free flight (W2)
+    fire_insurance: int = 0  # fire insurances held, an asset worth 1 coin each (K8)
 
 
 @dataclass
@@ -90,6 +95,13 @@ class GameState:
     over: bool = False
     winner: str | None = None
     seq: int = 0
+    auction: Auction | None = None  # the open auction (C4, C16); None = none open
+    trades: dict[int, PendingTrade] = field(default_factory=dict)  # awaiting a yes (C18)
+    next_trade: int = 1
+    pot: int = 0  # free-parking pot (house rule C12), held by the bank
+    roll: RollInfo | None = None  # the last roll (C3); stale when its turn has passed
+    minutes: int | None = None  # timed game length (C24); None = not timed
+    ends_at: float | None = None  # timed game end, Unix seconds (C24)
 
     @property
     def ed(self) -> Edition:
@@ -156,7 +168,8 @@ def fold_event(event: ev.Event, state: GameState) -> None:
 @fold_event.register
 def _(e: ev.GameStarted, s: GameState) -> None:
     s.game_id, s.variant, s.house_rules = e.game_id, e.variant, dict(e.house_rules)
-    s.edition = load_edition(e.edition)
+    if s.edition is None or s.edition.id != e.edition:  # else pinned (EditionPinned)
+        s.edition = load_edition(e.edition)
     s.players = {name: Player(name) for name in e.players}
     s.to_roll = e.players[0]
     s.bank_houses, s.bank_hotels = s.edition.houses, s.edition.hotels
@@ -223,6 +236,7 @@ def _(e: ev.TurnPassed, s: GameState) -> None:
 @fold_event.register
 def _(e: ev.JailEntered, s: GameState) -> None:
     s.players[e.player].in_jail = True
+    s.players[e.player].jail_tries = 0
     s.players[e.player].position = _jail_index(s)
 
 
@@ -246,5 +260,42 @@ def _(e: ev.CommandUndone, s: GameState) -> None:
     """Handled by the caller, which refolds without the target (see :mod:`companion.table`)."""
 
 
+@fold_event.register
+def _(e: ev.PassportMarked, s: GameState) -> None:
+    """W1: a wonder is marked once; W2: a mark by free flight uses up the flight."""
+    player = s.players[e.player]
+    if e.space not in player.passport:
+        player.passport.append(e.space)
+    if e.how == "flight":
+        player.flight = None
+
+
+@fold_event.register
+def _(e: ev.FlightOffered, s: GameState) -> None:
+    """W2: valid while the player stays on that airport in this turn (rules/wonders.py)."""
+    s.players[e.player].flight = (e.space, s.turn)
+
+
+@fold_event.register
+def _(e: ev.EditionPinned, s: GameState) -> None:
+    """A family copy pinned at the start of the game: later edits do not change it."""
+    s.edition = edition_from_dict(e.edition, source="the game's edition")
+
+
+@fold_event.register
+def _(e: ev.EditionValueSet, s: GameState) -> None:
+    """Ask once: the value the banker entered patches this game's edition (issue 5)."""
+    s.edition = s.ed.with_value(e.space, e.field, e.value, e.provenance)
+
+
+@fold_event.register
+def _(e: ev.FireInsuranceChanged, s: GameState) -> None:
+    s.players[e.player].fire_insurance += e.delta
+
+
 def _jail_index(s: GameState) -> int:
     return next((sp.index for sp in s.ed.spaces if sp.kind == "jail"), 0)
+
+
+# Folds of the later events live in companion/folds.py; importing it registers them.
+from companion import folds as _folds  # noqa: E402,F401  (registration, after fold_event)

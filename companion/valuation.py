@@ -9,24 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.editions.provenance import unverified
+from companion.money import half
+from companion.rules import rules_for
+from companion.rules.buildings import building_value
 from companion.state import GameState
 
 
 def worth(state: GameState, name: str) -> dict[str, int]:
-    """The C23 breakdown of ``name``'s worth: cash, deeds, mortgaged, buildings, debts, total."""
+    """The C23 breakdown of ``name``'s worth: cash, deeds, mortgaged, buildings, debts, total.
+
+    A rule module with its own ``worth(state, name)`` decides instead (K8/K11: kortstokk).
+    """
+    custom = getattr(rules_for(state.ed), "worth", None)
+    if custom is not None:
+        return dict(custom(state, name))
     ed = state.ed
     deeds = mortgaged = buildings = 0
-    hotel_houses = ed.settings.quick_hotel_houses if state.variant == "quick" \
-        else ed.settings.hotel_houses
     for deed in state.owned_by(name):
-        space = ed.space(deed.space)
-        price = space.price or 0
+        price = ed.space(deed.space).price or 0
         if deed.mortgaged:
-            mortgaged += price // 2
+            mortgaged += half(price)
         else:
             deeds += price
-        levels = (hotel_houses + 1) if deed.hotel else deed.houses
-        buildings += levels * (space.house_cost or 0)
+        buildings += building_value(state, deed)  # hotel = its price + the houses before
     debts = sum(d.amount for d in state.debts_of(name))
     cash = state.players[name].cash
     total = cash + deeds + mortgaged + buildings - debts
@@ -35,15 +41,66 @@ def worth(state: GameState, name: str) -> dict[str, int]:
 
 
 def tally(state: GameState) -> dict[str, Any]:
-    """Every player's worth and the winner (C22: the last one standing; else the richest).
+    """Every player's worth and the winner (C22: the last one standing; else the richest
+    by :func:`winner_by`: the C23 ``total``, or W3's ``money`` = cash less open debts).
 
-    Shape: ``{"players": {name: worth-breakdown}, "winner": name or None}``; a tie for
-    the richest names no winner.
+    Shape: ``{"players": {name: worth-breakdown + "money"}, "winner": name or None,
+    "winner_by": "worth" or "cash", "unverified": [...]}``: cash and the C23 worth side by
+    side (W3); a tie for the richest names no winner; ``unverified`` lists the edition
+    values the worth used that are not ``verified`` (:func:`values_used`; issue 5).
     """
+    result = {**_tally(state), "unverified": unverified(state.ed, values_used(state))}
+    if state.over and state.winner is not None:
+        result["winner"] = state.winner  # decided when the game ended (e.g. K11 declared)
+    return result
+
+
+def values_used(state: GameState) -> list[tuple[int, str]]:
+    """(board index, field) of every edition value the C23 worth reads: the printed price
+    of each owned deed, the house price of each built lot.  Empty for a rule module with
+    its own ``worth`` (its sale values are rules, not deed values)."""
+    if getattr(rules_for(state.ed), "worth", None) is not None:
+        return []
+    used = [(d.space, "price") for d in state.deeds.values()]
+    return used + [(d.space, "house_cost") for d in state.deeds.values() if d.houses or d.hotel]
+
+
+def _tally(state: GameState) -> dict[str, Any]:
     rows = {name: worth(state, name) for name in state.players}
+    for row in rows.values():
+        row["money"] = row["cash"] - row["debts"]
+    by = winner_by(state)
     active = state.active_players()
     if len(active) == 1:
-        return {"players": rows, "winner": active[0]}
-    best = max((rows[n]["total"] for n in active), default=0)
-    leaders = [n for n in active if rows[n]["total"] == best]
-    return {"players": rows, "winner": leaders[0] if len(leaders) == 1 else None}
+        return {"players": rows, "winner": active[0], "winner_by": by}
+    key = "money" if by == "cash" else "total"
+    best = max((rows[n][key] for n in active), default=0)
+    leaders = [n for n in active if rows[n][key] == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    return {"players": rows, "winner": winner, "winner_by": by}
+
+
+def winner_by(state: GameState) -> str:
+    """What decides the richest: ``"worth"`` (C23) in quick and timed games (C23, C24),
+    else the edition's ``settings.winner_by`` (W3: ``"cash"`` in Verdens underverker)."""
+    return "worth" if state.variant in ("quick", "timed") else state.ed.settings.winner_by
+
+
+def raisable(state: GameState, name: str) -> int:
+    """How much ``name`` could still raise without trading (C21): cash, plus every building
+    sold back at half price (C17), plus the mortgage value of every unmortgaged deed (C19).
+    ``int`` in the edition's unit; a bankrupt player can raise 0.  A rule module with its
+    own ``raisable(state, name)`` decides instead (K10: kortstokk sells everything)."""
+    custom = getattr(rules_for(state.ed), "raisable", None)
+    if custom is not None:
+        return int(custom(state, name))
+    player = state.players[name]
+    if player.bankrupt:
+        return 0
+    total = player.cash
+    for deed in state.owned_by(name):
+        space = state.ed.space(deed.space)
+        total += half(building_value(state, deed))
+        if not deed.mortgaged:
+            total += space.mortgage or 0
+    return total

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.editions.provenance import deed_view
+from companion.rules.mortgages import lift_cost
+from companion.rules.wonders import passport, progress
 from companion.state import GameState
-from companion.valuation import tally, worth
+from companion.valuation import raisable, tally, worth
 
 
 def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
@@ -14,11 +17,17 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
     return {
         "game": {"id": state.game_id, "edition": ed.id, "variant": state.variant,
                  "over": state.over, "seq": state.seq, "unit": ed.unit,
-                 "house_rules": dict(state.house_rules)},
-        "turn": {"player": state.to_roll, "number": state.turn, "phase": "car"},
+                 "house_rules": dict(state.house_rules),
+                 "minutes": state.minutes, "ends_at": state.ends_at},
+        "turn": {"player": state.to_roll, "number": state.turn, "phase": "car",
+                 **_roll(state)},
         "players": [_player(state, name) for name in state.players],
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
-                 "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in},
+                 "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
+                 "pot": state.pot},
+        "auction": _auction(state),
+        "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
+                    "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
         "stocks": {},
         "claims": [
             {"id": c.id, "owner": c.owner, "from": c.payer, "space": ed.space(c.space).label,
@@ -36,11 +45,51 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
         "jail_cards": p.jail_cards, "position": p.position,
         "spaces": [
             {"name": state.ed.space(d.space).label, "index": d.space, "houses": d.houses,
-             "hotel": d.hotel, "mortgaged": d.mortgaged}
+             "hotel": d.hotel, "mortgaged": d.mortgaged,
+             "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None}
             for d in state.owned_by(name)
         ],
-        "shares": {}, "debt_notes": 0, "passport": [],
+        "shares": {}, "debt_notes": 0,
+        "passport": passport(state, name), "passport_progress": progress(state, name),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
                   for d in state.debts_of(name)],
         "net_worth": worth(state, name)["total"],
+        "raisable": raisable(state, name),  # C21: cash + buildings at half + mortgages
+        "jail_tries": p.jail_tries if p.in_jail else 0,  # C13
+        "fire_insurance": p.fire_insurance,  # K8
     }
+
+
+def _roll(state: GameState) -> dict[str, Any]:
+    """C3: doubles in a row this turn and whether the player to roll has finished."""
+    last = state.roll
+    current = last is not None and last.turn == state.turn and last.player == state.to_roll
+    return {"doubles": last.doubles if last and current else 0,
+            "rolled": bool(last and current and last.done)}
+
+
+def _auction(state: GameState) -> dict[str, Any] | None:
+    """The open auction for the phones: what, the start, the highest bid live (C4, C16)."""
+    a = state.auction
+    if a is None:
+        return None
+    top = a.highest
+    return {"space": None if a.space is None else state.ed.space(a.space).label,
+            "index": a.space, "building": a.building or None, "start": a.start,
+            "highest": None if top is None else {"player": top.player, "amount": top.amount},
+            "bids": [{"player": b.player, "amount": b.amount} for b in a.bids]}
+
+
+def _named_parties(state: GameState, parties: dict[str, Any]) -> dict[str, Any]:
+    """A pending trade's offers with deed names (C18)."""
+    return {n: {"cash": o["cash"], "jail_cards": o["jail_cards"],
+                "spaces": [state.ed.space(i).label for i in o["spaces"]]}
+            for n, o in parties.items()}
+
+
+def deed_views(state: GameState) -> list[dict[str, Any]]:
+    """Every deed of this game's edition (with the values entered at the table) as the
+    console's deed view shows it: :func:`~companion.editions.provenance.deed_view` plus
+    ``owner`` (None = the bank).  Issue 5: each value with its provenance."""
+    return [{**deed_view(space), "owner": getattr(state.deeds.get(space.index), "owner", None)}
+            for space in state.ed.deeds]

@@ -4,7 +4,21 @@ Importing this package registers the handlers of every module below in
 :data:`companion.commands.base.REGISTRY`.
 """
 
-from companion.commands import money, property, setup, turns  # noqa: F401  (registration)
+from companion.commands import (  # noqa: F401  (registration)
+    auctions,
+    bankruptcy,
+    buildings,
+    dice,
+    editions,
+    kortstokk,
+    money,
+    mortgages,
+    property,
+    setup,
+    trades,
+    turns,
+    wonders,
+)
 from companion.commands.base import REGISTRY, Cmd, Draft, Spec, command
 
 __all__ = ["REGISTRY", "Cmd", "Draft", "Spec", "command"]

@@ -24,6 +24,8 @@ def buy(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken(f"{space.label} cannot be bought.")
     if space.index in state.deeds:
         raise RuleBroken(f"{space.label} already belongs to {state.deeds[space.index].owner}.")
+    if state.auction is not None and state.auction.space == space.index:
+        raise RuleBroken(f"{space.label} is being auctioned — bid for it instead (C4).")
     if state.players[player].bankrupt:
         raise RuleBroken(f"{player} is bankrupt and out of the game.")
     if state.debts_of(player):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
+from companion.commands.variants import start_variant, variant_settings
 from companion.editions import load_edition
 from companion.errors import BadCommand
 from companion.valuation import tally
@@ -17,7 +18,8 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
 
     Raises:
         UnknownEdition: no such edition.  BadCommand: players (2..max, unique names),
-        variant or house rules wrong.
+        variant, house rules, deal or minutes wrong (C23/C24: see
+        :mod:`companion.commands.variants`, recorded in the event's ``settings``).
     """
     edition = load_edition(raw.text("edition", "monopol-no-1996"))
     players = raw.raw.get("players")
@@ -37,14 +39,17 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
     if not isinstance(rules, dict) or any(k not in HOUSE_RULES for k in rules):
         raise BadCommand(f"House rules known: {', '.join(HOUSE_RULES)}.")
     return ev.GameStarted(game_id, edition.id, tuple(names), variant,
-                          {k: bool(v) for k, v in rules.items()})
+                          {k: bool(v) for k, v in rules.items()},
+                          variant_settings(raw, edition, names, variant))
 
 
 def start_game(draft: Draft, started: ev.GameStarted) -> None:
-    """Emit the start and pay every player the start capital (C1)."""
+    """Emit the start, pay every player the start capital (C1), then deal deeds and start
+    the clock of a quick or timed game (C23, C24)."""
     draft.emit(started)
     for name in started.players:
         draft.emit(ev.MoneyMoved(ev.BANK, name, draft.state.ed.start_capital, "start capital"))
+    start_variant(draft, started)
 
 
 @command("end_game")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import charge
-from companion.errors import BadCommand, RuleBroken
-from companion.rules import rules_for
+from companion.commands.pot import collect_pot, pay_bank
+from companion.errors import BadCommand, MissingValue, RuleBroken
+from companion.rules import hook, rules_for
 
 
 @command("next_turn")
@@ -32,20 +33,31 @@ def land(draft: Draft, cmd: Cmd) -> None:
     Rent opens a claim for the owner, or is paid at once under the ``auto_rent`` house
     rule.  ``dice`` (2..12) is needed for utilities (C8).
     """
-    state = draft.state
     player = cmd.player()
-    space = state.ed.space(cmd.space())
+    space = draft.state.ed.space(cmd.space())
     dice = cmd.integer("dice", 2, 12) if cmd.has("dice") else None
     _not_bankrupt(draft, player)
+    land_on(draft, player, space.index, dice)
+
+
+def land_on(draft: Draft, player: str, index: int, dice: int | None) -> None:
+    """What landing on board ``index`` does (the body of ``land``; ``roll`` reuses it).
+    Under the free-parking pot house rule, taxes feed the pot and free parking pays it (C12).
+    """
+    state = draft.state
+    space = state.ed.space(index)
     draft.emit(ev.Landed(player, space.index, dice or 0))
     if space.is_deed:
         _rent(draft, player, space.index, dice)
     elif space.kind == "tax":
-        charge(draft, player, ev.BANK, space.tax or 0, space.label)
+        pay_bank(draft, player, space.tax or 0, space.label)
     elif space.kind == "go_to_jail":
         draft.emit(ev.JailEntered(player))
     elif space.kind == "start":
         charge(draft, ev.BANK, player, state.ed.start_bonus, "Start")
+    elif space.kind == "free_parking":
+        collect_pot(draft, player)
+    hook(state.ed, "after_land")(draft, player, space.index)  # e.g. passport, W1–W2
 
 
 def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
@@ -57,7 +69,7 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
     try:
         amount = rules_for(state.ed).rent(state, space, dice)
     except ValueError as exc:
-        if isinstance(exc, RuleBroken):
+        if isinstance(exc, RuleBroken | MissingValue):  # MissingValue: ask once (issue 5)
             raise
         raise BadCommand(str(exc)) from exc
     if amount <= 0:
@@ -108,7 +120,8 @@ def jail(draft: Draft, cmd: Cmd) -> None:
 def leave_jail(draft: Draft, cmd: Cmd) -> None:
     """``player`` leaves jail ``by`` ``fine`` (paid to the bank), ``card`` or ``doubles`` (C13).
 
-    A fine the player cannot pay becomes a debt (C13: after three tries it is due).
+    A fine the player cannot pay becomes a debt (C13: after three tries it is due —
+    ``jail_try`` and ``roll`` in :mod:`companion.commands.dice` charge it then).
     """
     player = cmd.player()
     by = cmd.text("by", "fine")
@@ -116,7 +129,7 @@ def leave_jail(draft: Draft, cmd: Cmd) -> None:
     if not state.players[player].in_jail:
         raise RuleBroken(f"{player} is not in jail.")
     if by == "fine":
-        charge(draft, player, ev.BANK, state.ed.jail_fine, "jail fine")
+        pay_bank(draft, player, state.ed.jail_fine, "jail fine")
     elif by == "card":
         if state.players[player].jail_cards < 1:
             raise RuleBroken(f"{player} has no get-out-of-jail card.")

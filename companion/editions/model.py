@@ -1,14 +1,18 @@
 """Edition records: the board, the deeds and the settings where editions disagree.
 
-An edition is data (one TOML file per edition under ``companion/editions/data``) read into
-these frozen records.  The core never branches on an edition's id: where editions
-disagree (RULES.md X1–X4, C5/M11) the difference is a field of :class:`Settings`.
-All amounts are ``int`` in the edition's unit (kroner, or coins in ``kortstokk``).
+An edition is data (one TOML file per edition under ``companion/editions/data``, or the
+family's copy in the table's database) read into these frozen records.  The core never
+branches on an edition's id: where editions disagree (RULES.md X1–X4, C5/M11, K6, K11)
+the difference is a field of :class:`Settings`.  All amounts are ``int`` in the edition's
+unit (kroner, or coins in ``kortstokk``).  Every value carries a provenance word
+(:mod:`companion.editions.provenance`): ``verified``, ``scaled xN``, ``transcribed`` or
+``table YYYY-MM-DD``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 #: Kinds of space.  Deeds are the kinds in :data:`DEED_KINDS`.
 SPACE_KINDS = frozenset(
@@ -18,6 +22,10 @@ SPACE_KINDS = frozenset(
     }
 )
 DEED_KINDS = frozenset({"street", "station", "utility"})
+#: Space fields that hold a printed value (each needs a provenance when present).
+VALUE_FIELDS = ("name", "price", "rents", "house_cost", "mortgage", "tax", "max_houses")
+#: Top-level fields that hold a value (each needs a provenance).
+TOP_VALUES = ("start_capital", "start_bonus", "jail_fine", "houses", "hotels")
 
 
 @dataclass(frozen=True)
@@ -30,12 +38,15 @@ class Space:
         kind: str, one of :data:`SPACE_KINDS`.
         group: str or None, the colour group (streets), or the kind's group name.
         price: int or None, printed price; None = not known yet (asked once).
-        rents: tuple of int.  Street: rent with 0, 1, 2, 3, 4 houses, hotel (6 values).
+        rents: tuple of int.  Street: rent with 0, 1, 2, … houses, then the hotel
+            (6 values classic; ``max_houses`` + 1 values when there is no hotel, K5).
             Station: rent when the owner has 1, 2, 3, 4 stations.  Utility: dice
             multipliers with 1 and 2 owned.  Empty = not known yet.
         house_cost: int or None, price of one house (a hotel costs the same, C15).
-        mortgage: int or None, mortgage value (C19).
+        mortgage: int or None, mortgage value (C19); None = not known, or no mortgages.
         tax: int or None, amount a ``tax`` space charges (C11).
+        max_houses: int or None, most houses on this lot (K7: rank − 1, no hotel);
+            None = the classic 4 houses then a hotel (C14, C15).
         provenance: mapping field name -> where the value comes from: ``verified``,
             ``scaled x20``, ``transcribed``, ``table 2026-11-30`` (EDITION-FACTS.md).
     """
@@ -49,6 +60,7 @@ class Space:
     house_cost: int | None = None
     mortgage: int | None = None
     tax: int | None = None
+    max_houses: int | None = None
     provenance: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -63,6 +75,10 @@ class Space:
             return self.name
         return f"{self.group or self.kind} #{self.index}"
 
+    def known(self, name: str) -> bool:
+        """True when value field ``name`` holds a value (not None, not empty)."""
+        return getattr(self, name, None) not in (None, "", ())
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -76,12 +92,27 @@ class Settings:
         mortgage_interest_step: int, X3: the 10 % is rounded to this step (1 = whole
             krone; 10 000 in SE 2008).
         hotel_sale: str, X2: ``"half"`` (half the hotel price), ``"five_houses"`` (hotel
-            worth five houses, sold one house at a time) or ``"hotel_plus_houses"``.
+            worth five houses, sold one house at a time) or ``"hotel_plus_houses"``
+            (half the hotel price plus half the four houses, SE 2008).
         claim_lapse_turns: int, C5 = 1 (at the next roll), M11 = 2.
         quick_hotel_houses: int, C23(2): houses per lot before a hotel in quick play.
         hotel_houses: int, C15: houses per lot before a hotel.
         max_players: int, 2..max_players seats.
         income_tax_percent: int or None, the old "10 % of your fortune" option (off = None).
+        quick_ends_at_first_bankruptcy: bool, C23(3): quick play ends at the first
+            bankruptcy (SE 2008).
+        fortune_goal: int or None, K11/M22: a player whose sold-off worth reaches this
+            wins at once (kortstokk 50 coins); None = no such win.
+        pass_chance_bonus: int, K6: paid for passing a chance space (kortstokk's jokers:
+            1 coin); 0 = nothing.
+        passport_size: int, W1/W3: wonders (the ``street`` spaces) a passport lists; the
+            first full passport ends the game; 0 = no passports (no W rules).
+        passport_bonus: int, W3: paid by the bank to the first full passport (Wonders
+            30 000 kr); 0 = no bonus.
+        winner_by: str, W3/C22: ``"worth"`` = the richest by the C23 tally wins (after
+            the last one standing, C22); ``"cash"`` = the most money (cash less open
+            debts) wins, as the Wonders rule book says.  Quick and timed games always
+            use the worth (C23, C24).
     """
 
     double_rent_with_mortgaged_lot: bool = False
@@ -93,6 +124,12 @@ class Settings:
     hotel_houses: int = 4
     max_players: int = 6
     income_tax_percent: int | None = None
+    quick_ends_at_first_bankruptcy: bool = False
+    fortune_goal: int | None = None
+    pass_chance_bonus: int = 0
+    passport_size: int = 0
+    passport_bonus: int = 0
+    winner_by: str = "worth"
 
 
 @dataclass(frozen=True)
@@ -100,7 +137,7 @@ class Edition:
     """A whole edition: board, money, stock of buildings and settings.
 
     Attributes:
-        id: str, e.g. ``monopol-no-1996``.
+        id: str, e.g. ``monopol-no-1996`` (lower-case letters, digits and ``-``).
         name: str, the box's title.
         language: str, ``nb``, ``sv`` or ``en``: the UI's default language.
         unit: str, ``kr`` or ``coins``.
@@ -112,7 +149,12 @@ class Edition:
         hotels: int, bank stock of hotels (C16).
         spaces: tuple of :class:`Space` in board order (index = position).
         settings: :class:`Settings`.
-        provenance: mapping of top-level field -> provenance word.
+        chance_effects: mapping dice total (2–12) -> effect of landing on a chance space
+            and rolling again (K6): ``"+N"`` the bank pays N, ``"-N"`` pay the bank N,
+            ``"fire_insurance"``, or a short text for the table.  Empty = not known yet.
+        based_on: str or None, the edition this one was copied from (the editor).
+        provenance: mapping of top-level field (``start_capital``, ``settings.X``,
+            ``chance_effects.7``) -> provenance word.
     """
 
     id: str
@@ -127,6 +169,8 @@ class Edition:
     hotels: int
     spaces: tuple[Space, ...]
     settings: Settings = Settings()
+    chance_effects: dict[int, str] = field(default_factory=dict, hash=False)
+    based_on: str | None = None
     provenance: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Edition:
@@ -144,3 +188,24 @@ class Edition:
     def deeds(self) -> tuple[Space, ...]:
         """Every space that can be owned, in board order."""
         return tuple(s for s in self.spaces if s.is_deed)
+
+    def with_value(self, index: int | None, name: str, value: Any, provenance: str) -> Edition:
+        """A copy with one value replaced and its provenance recorded.
+
+        ``index`` None sets a top-level field, or ``chance_effects.N`` (N = dice total).
+        The value must already be checked (:mod:`companion.editions.validate`).
+        """
+        if index is None:
+            return self._with_top(name, value, provenance)
+        old = self.spaces[index]
+        changes: dict[str, Any] = {name: tuple(value) if name == "rents" else value}
+        new = replace(old, provenance={**old.provenance, name: provenance}, **changes)
+        spaces = self.spaces[:index] + (new,) + self.spaces[index + 1:]
+        return replace(self, spaces=spaces)
+
+    def _with_top(self, name: str, value: Any, provenance: str) -> Edition:
+        marks = {**self.provenance, name: provenance}
+        if name.startswith("chance_effects."):
+            effects = {**self.chance_effects, int(name.split(".", 1)[1]): str(value)}
+            return replace(self, chance_effects=effects, provenance=marks)
+        return replace(self, provenance=marks, **{name: value})

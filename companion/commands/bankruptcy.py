@@ -1,0 +1,148 @@
+"""Bankruptcy (RULES C21, C19, C10; C22/C23 end of game).
+
+TABLE-LOG ``bankrupt``: ``player`` owes more than they can raise and is out.
+To the bank: buildings and deeds go back to the bank (the banker auctions the deeds
+later, C4), cash to the bank, get-out cards back under their decks.  To a player:
+buildings are sold to the bank at half price first; the creditor takes the cash, deeds
+and get-out cards, and pays the 10 % on every mortgaged deed at once (a debt if short),
+or lifts the ones named in ``lift`` (mortgage value + 10 %, C19).
+The game ends when one player is left (C22), or at the first bankruptcy of a quick game
+when the edition's ``quick_ends_at_first_bankruptcy`` says so (C23).
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.buildings import emit_plan
+from companion.commands.payments import charge, pay_in_full
+from companion.commands.trades import parse_spaces, receive_mortgaged
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.money import half
+from companion.rules.buildings import building_value, plan_for
+from companion.rules.mortgages import interest, lift_cost
+from companion.state import GameState
+from companion.valuation import raisable, tally
+
+
+@command("bankrupt")
+def bankrupt(draft: Draft, cmd: Cmd) -> None:
+    """``player`` goes bankrupt to ``creditor`` (``"bank"`` or a player they owe) (C21).
+
+    ``lift`` (optional, creditor a player): mortgaged deeds the creditor lifts at once.
+
+    Raises:
+        RuleBroken: the player owes that creditor nothing, can still raise what they owe
+        (selling buildings, mortgaging: see ``raisable``), is bidding in the open
+        auction, or a lift names a deed not passing to the creditor.
+        NotEnoughCash: the creditor cannot pay the lifts.
+    """
+    state = draft.state
+    player, creditor = cmd.player(), cmd.player("creditor", bank=True)
+    lift = tuple(parse_spaces(cmd, cmd.raw.get("lift") or [], "lift"))
+    _check(state, player, creditor)
+    if creditor != ev.BANK:
+        _check_lifts(state, player, creditor, lift)
+    deeds = [d.space for d in state.owned_by(player)]
+    _sell_buildings(draft, player, paid=creditor != ev.BANK)
+    _hand_over(draft, player, creditor)
+    if creditor != ev.BANK:
+        for index in deeds:
+            receive_mortgaged_or_owe(draft, creditor, index, index in lift)
+    _leave(draft, player, creditor)
+
+
+def _check(state: GameState, player: str, creditor: str) -> None:
+    if state.players[player].bankrupt:
+        raise RuleBroken(f"{player} is already out of the game.")
+    owed = sum(d.amount for d in state.debts_of(player))
+    if not any(d.creditor == creditor for d in state.debts_of(player)):
+        raise RuleBroken(f"{player} owes {creditor} nothing — only a player who cannot pay "
+                         "a debt goes bankrupt.")
+    can = raisable(state, player)
+    if can >= owed:
+        raise RuleBroken(f"{player} can still raise {can} {state.ed.unit} by selling buildings "
+                         f"and mortgaging — enough for the {owed} {state.ed.unit} owed.")
+    auction = state.auction
+    if auction is not None and any(b.player == player for b in auction.bids):
+        raise RuleBroken(f"{player} is bidding in the open auction — close it first.")
+
+
+def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, ...]) -> None:
+    mortgaged = [d.space for d in state.owned_by(player) if d.mortgaged]
+    for index in lift:
+        if index not in mortgaged:
+            raise RuleBroken(f"{state.ed.space(index).label} is not a mortgaged deed of "
+                             f"{player}'s.")
+    cost = sum(lift_cost(state.ed, state.ed.space(i)) for i in lift)
+    cash = state.players[creditor].cash + raisable_cash(state, player)
+    if cost > cash:
+        raise NotEnoughCash(f"{creditor} would have {cash} {state.ed.unit}; lifting costs "
+                            f"{cost} {state.ed.unit}.")
+
+
+def raisable_cash(state: GameState, player: str) -> int:
+    """``player``'s cash plus their buildings sold at half price (C21 to a player)."""
+    return state.players[player].cash + sum(half(building_value(state, deed))
+                                            for deed in state.owned_by(player))
+
+
+def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
+    """Every building back to the bank; at half price when a player is the creditor."""
+    state = draft.state
+    for deed in list(state.owned_by(player)):
+        if deed.houses or deed.hotel:
+            plan = plan_for(state, state.ed.space(deed.space))
+            plan.sell_all()
+            if paid:
+                pay_in_full(draft, ev.BANK, player, plan.money, "buildings sold (bankrupt)")
+            emit_plan(draft, plan)
+
+
+def _hand_over(draft: Draft, player: str, creditor: str) -> None:
+    """Cash, deeds and get-out cards to the creditor; every debt of the player closed;
+    debts owed to the player now owed to the creditor (forgiven when that is the debtor)."""
+    state = draft.state
+    pay_in_full(draft, player, creditor, state.players[player].cash, "bankrupt")
+    for to, amount in [(d.creditor, d.amount) for d in state.debts_of(player)]:
+        draft.emit(ev.DebtSettled(player, to, amount))
+    owed_to = [(d.debtor, d.amount, d.memo) for d in state.debts if d.creditor == player]
+    for debtor, amount, memo in owed_to:  # an asset of the player's
+        draft.emit(ev.DebtSettled(debtor, player, amount))
+        if debtor != creditor:
+            draft.emit(ev.DebtOpened(debtor, creditor, amount, memo))
+    for deed in list(state.owned_by(player)):
+        draft.emit(ev.DeedMoved(deed.space, creditor))
+    cards = state.players[player].jail_cards
+    if cards:
+        draft.emit(ev.JailCardsChanged(player, -cards))
+        if creditor != ev.BANK:
+            draft.emit(ev.JailCardsChanged(creditor, cards))
+
+
+def receive_mortgaged_or_owe(draft: Draft, creditor: str, index: int, lift: bool) -> None:
+    """C21 + C19: the lift (checked) in full, or the 10 % — a debt when short."""
+    state = draft.state
+    deed = state.deeds.get(index)
+    if deed is None or deed.owner != creditor or not deed.mortgaged:
+        return
+    if lift:
+        receive_mortgaged(draft, creditor, index, True)
+        return
+    space = state.ed.space(index)
+    charge(draft, creditor, ev.BANK, interest(state.ed, space), f"10 % on mortgaged {space.label}")
+
+
+def _leave(draft: Draft, player: str, creditor: str) -> None:
+    """Close the player's claims and trades; out; end the game per C22/C23."""
+    state = draft.state
+    for claim in list(state.claims.values()):
+        if player in (claim.owner, claim.payer):
+            draft.emit(ev.ClaimClosed(claim.id, "bankrupt"))
+    for pending in list(state.trades.values()):
+        if player in pending.parties:
+            draft.emit(ev.TradeClosed(pending.id, "cancelled"))
+    draft.emit(ev.PlayerBankrupt(player, creditor))
+    quick_end = state.variant == "quick" and state.ed.settings.quick_ends_at_first_bankruptcy
+    if len(state.active_players()) <= 1 or quick_end:
+        draft.emit(ev.GameEnded(tally(draft.state)["winner"]))

@@ -1,0 +1,86 @@
+"""Ask once: the banker enters a value the edition lacks (issue 5 part 2).
+
+A command that needs a value the edition does not know raises
+:class:`~companion.errors.MissingValue` (naming ``space`` and ``field``); the console asks
+the banker for the figure printed on the card and sends ``edition_value``.  Its event
+patches this game's edition (so a replay reproduces it) and the table copies it into the
+family's copy of the edition (so the next game already knows it).  Never a guess.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.editions import Edition, EditionLibrary
+from companion.editions.export import to_dict
+from companion.editions.provenance import table_word
+from companion.editions.validate import check_value
+from companion.errors import BadCommand, RuleBroken
+
+
+@command("edition_value")
+def edition_value(draft: Draft, cmd: Cmd) -> None:
+    """Record ``value`` as ``field`` of ``space`` in this game's edition.
+
+    Fields: ``space`` (name, label such as ``brown #1``, or board index; omit for a
+    top-level field or ``chance_effects.N``), ``field`` (``name``, ``price``, ``rents``,
+    ``house_cost``, ``mortgage``, ``tax``, ``max_houses``, ``chance_effects.N``),
+    ``value`` (whole number; a list of whole numbers for ``rents``; text for ``name``
+    and effects), ``date`` (optional ``YYYY-MM-DD``, default today: the provenance
+    becomes ``table <date>``).
+
+    Raises:
+        BadCommand: no such field, or a bad date.  UnknownSpace: no such space.
+        RuleBroken: the value breaks a rule (rents must rise with buildings, a price must
+        be more than zero, …), or the edition's value is ``verified`` (change that in
+        the editor).
+    """
+    state = draft.state
+    name = cmd.text("field").strip()
+    index = cmd.space() if cmd.has("space") else None
+    value = _value(cmd.raw.get("value"))
+    _not_verified(state.ed, index, name)
+    problems = check_value(state.ed, index, name, value)
+    if problems:
+        raise RuleBroken(" ".join(problems))
+    draft.emit(ev.EditionValueSet(index, name, value, table_word(_date(cmd))))
+
+
+def _value(raw: Any) -> Any:
+    if isinstance(raw, str):
+        return raw.strip()
+    return tuple(raw) if isinstance(raw, list) else raw
+
+
+def _date(cmd: Cmd) -> dt.date | None:
+    if not cmd.has("date"):
+        return None
+    try:
+        return dt.date.fromisoformat(cmd.text("date"))
+    except ValueError as exc:
+        raise BadCommand("The date must be written YYYY-MM-DD.") from exc
+
+
+def _not_verified(edition: Edition, index: int | None, name: str) -> None:
+    """A ``verified`` value is not overwritten at the table (the editor can)."""
+    if index is None:
+        word = edition.provenance.get(name, "")
+        label = name.replace("_", " ")
+    else:
+        space = edition.space(index)
+        word = space.provenance.get(name, "") if space.known(name) else ""
+        label = f"the {name.replace('_', ' ')} of {space.label}"
+    if word == "verified":
+        raise RuleBroken(f"{label[0].upper()}{label[1:]} is verified; change it in the "
+                         "edition editor if your box differs.")
+
+
+def pin_edition(draft: Draft, library: EditionLibrary, edition_id: str) -> None:
+    """Log the family's copy of ``edition_id`` in a new game (``EditionPinned``, before
+    ``GameStarted``), so editing the copy later never changes this game.  A shipped
+    edition is not pinned."""
+    if library.is_stored(edition_id):
+        draft.emit(ev.EditionPinned(to_dict(library.get(edition_id))))

@@ -1,0 +1,189 @@
+"""Kortstokk-Monopol's own commands (RULES K6–K9, K11; TABLE-LOG "Kortstokk-Monopol").
+
+``build_pair`` / ``sell_houses`` (K7, K8), ``sell_property``, ``sell_insurance`` and
+``sell_everything`` (K8, K10), ``trade_insurance`` (K9), ``pass_joker`` and ``joker`` (K6),
+``declare_fortune`` (K11).
+The rules are in :mod:`companion.rules.kortstokk`; a game whose edition uses another rule
+module refuses these commands (``declare_fortune`` and ``pass_joker`` follow the
+edition's settings ``fortune_goal`` and ``pass_chance_bonus`` instead).  Amounts: coins.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.payments import charge, pay_in_full
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.rules import rules_for
+from companion.state import GameState
+from companion.valuation import worth
+
+
+def _rules(state: GameState) -> ModuleType:
+    module = rules_for(state.ed)
+    if not hasattr(module, "build_cost"):
+        raise RuleBroken("That is a Kortstokk-Monopol rule; this game's edition does not use it.")
+    return module
+
+
+def _active(state: GameState, player: str) -> None:
+    if state.players[player].bankrupt:
+        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+
+
+@command("build_pair", player_field="player")
+def build_pair(draft: Draft, cmd: Cmd) -> None:
+    """``player`` buys ``count`` (default 1) houses for EACH card of ``space``'s number,
+    on their turn, 1 coin each, keeping both cards equal, at most rank − 1 (K7).
+
+    Raises: RuleBroken (not both cards, too many, not their turn, a debt), NotEnoughCash,
+    MissingValue (house price unknown).
+    """
+    state, player = draft.state, cmd.player()
+    space = state.ed.space(cmd.space())
+    count = cmd.integer("count", 1, 12, default=1)
+    _active(state, player)
+    if state.to_roll != player:
+        raise RuleBroken(f"{player} may buy houses only on their own turn (K7).")
+    cost = _rules(state).build_cost(state, player, space, count)
+    if state.debts_of(player):
+        raise RuleBroken(f"{player} must pay their debts before building.")
+    if cost > state.players[player].cash:
+        raise NotEnoughCash(f"{player} has {state.players[player].cash} coins; "
+                            f"{count * 2} houses cost {cost}.")
+    pay_in_full(draft, player, ev.BANK, cost, f"houses on {space.group}")
+    for card in _rules(state).pair(state, space):
+        draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses + count))
+
+
+@command("sell_houses", player_field="player")
+def sell_houses(draft: Draft, cmd: Cmd) -> None:
+    """``player`` sells ``count`` (default 1) houses from EACH card of ``space``'s number
+    to the bank: 1 coin per two houses (K8).  Raises RuleBroken."""
+    state, player = draft.state, cmd.player()
+    space = state.ed.space(cmd.space())
+    count = cmd.integer("count", 1, 12, default=1)
+    _active(state, player)
+    coins = _rules(state).sell_houses_value(state, player, space, count)
+    for card in _rules(state).pair(state, space):
+        draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses - count))
+    charge(draft, ev.BANK, player, coins, f"houses on {space.group} sold")
+
+
+@command("sell_property", player_field="player")
+def sell_property(draft: Draft, cmd: Cmd) -> None:
+    """``player`` sells the unbuilt property ``space`` back to the bank for 1 coin (K8).
+    Raises RuleBroken (not theirs, houses on the number)."""
+    state, player = draft.state, cmd.player()
+    space = state.ed.space(cmd.space())
+    _active(state, player)
+    coins = _rules(state).sell_property_value(state, player, space)
+    draft.emit(ev.DeedMoved(space.index, ev.BANK))
+    charge(draft, ev.BANK, player, coins, f"{space.label} sold to the bank")
+
+
+@command("sell_everything", player_field="player")
+def sell_everything(draft: Draft, cmd: Cmd) -> None:
+    """``player`` sells every house, property and fire insurance to the bank at the K8
+    prices (K10: a bankrupt player's assets are all sold; the coins pay their debts).
+    Raises RuleBroken when there is nothing to sell."""
+    state, player = draft.state, cmd.player()
+    module = _rules(state)
+    owned = state.owned_by(player)
+    insurance = state.players[player].fire_insurance
+    if not owned and not insurance:
+        raise RuleBroken(f"{player} has nothing left to sell.")
+    parts = module.worth(state, player)
+    coins = parts["deeds"] + parts["buildings"] + parts["insurance"]
+    for deed in owned:
+        if deed.houses:
+            draft.emit(ev.BuildingsSet(deed.space, 0))
+        draft.emit(ev.DeedMoved(deed.space, ev.BANK))
+    if insurance:
+        draft.emit(ev.FireInsuranceChanged(player, -insurance))
+    charge(draft, ev.BANK, player, coins, "everything sold to the bank")
+
+
+@command("sell_insurance", player_field="player")
+def sell_insurance(draft: Draft, cmd: Cmd) -> None:
+    """``player`` sells one fire insurance back to the bank for 1 coin (K8)."""
+    state, player = draft.state, cmd.player()
+    module = _rules(state)
+    if state.players[player].fire_insurance < 1:
+        raise RuleBroken(f"{player} has no fire insurance.")
+    draft.emit(ev.FireInsuranceChanged(player, -1))
+    charge(draft, ev.BANK, player, module.SALE_PER_INSURANCE, "fire insurance sold")
+
+
+@command("trade_insurance", player_field="from")
+def trade_insurance(draft: Draft, cmd: Cmd) -> None:
+    """``from`` gives one fire insurance to ``to``, who pays ``price`` coins (default 0)
+    (K9: traded freely).  Raises RuleBroken, NotEnoughCash."""
+    state = draft.state
+    _rules(state)
+    giver, taker = cmd.player("from"), cmd.player("to")
+    price = cmd.amount("price", allow_zero=True) if cmd.has("price") else 0
+    if giver == taker or state.players[giver].fire_insurance < 1:
+        raise RuleBroken(f"{giver} has no fire insurance to give to {taker}.")
+    _active(state, taker)
+    if price > state.players[taker].cash:
+        raise NotEnoughCash(f"{taker} has {state.players[taker].cash} coins, not {price}.")
+    draft.emit(ev.FireInsuranceChanged(giver, -1))
+    draft.emit(ev.FireInsuranceChanged(taker, 1))
+    pay_in_full(draft, taker, giver, price, "fire insurance")
+
+
+@command("pass_joker", player_field="player")
+def pass_joker(draft: Draft, cmd: Cmd) -> None:
+    """``player`` passed a joker without stopping: the bank pays the edition's
+    ``pass_chance_bonus`` (K6: 1 coin).  Raises RuleBroken when the edition has none."""
+    state, player = draft.state, cmd.player()
+    bonus = state.ed.settings.pass_chance_bonus
+    _active(state, player)
+    if not bonus:
+        raise RuleBroken("Passing a chance space pays nothing in this edition.")
+    charge(draft, ev.BANK, player, bonus, "passed a joker")
+
+
+@command("joker")
+def joker(draft: Draft, cmd: Cmd) -> None:
+    """``player`` stopped on a joker and rolled ``dice`` (2–12) again: the joker table's
+    effect (K6) — ``+N`` from the bank, ``-N`` to the bank (a debt when short),
+    ``fire_insurance``, or a note for the table (no money).
+
+    Raises: MissingValue (the effect of that roll is not known yet: asked once).
+    """
+    state, player = draft.state, cmd.player()
+    total = cmd.integer("dice", 2, 12)
+    _active(state, player)
+    kind, amount = _rules(state).parse_effect(_rules(state).chance_effect(state, total))
+    if kind == "coins" and amount > 0:
+        charge(draft, ev.BANK, player, amount, f"joker {total}")
+    elif kind == "coins" and amount < 0:
+        charge(draft, player, ev.BANK, -amount, f"joker {total}")
+    elif kind == "insurance":
+        draft.emit(ev.FireInsuranceChanged(player, 1))
+
+
+@command("declare_fortune", player_field="player")
+def declare_fortune(draft: Draft, cmd: Cmd) -> None:
+    """``player`` declares on their turn that selling everything leaves at least the
+    edition's ``fortune_goal`` (K11: 50 coins): they win at once.
+
+    Raises: RuleBroken — not their turn, no such goal in this edition, or short of it
+    (nothing changes; the message says how much they would have).
+    """
+    state, player = draft.state, cmd.player()
+    goal = state.ed.settings.fortune_goal
+    _active(state, player)
+    if goal is None:
+        raise RuleBroken("This edition has no fortune to declare.")
+    if state.to_roll != player:
+        raise RuleBroken(f"{player} can declare a fortune only on their own turn (K11).")
+    total = worth(state, player)["total"]
+    if total < goal:
+        raise RuleBroken(f"Selling everything would leave {player} {total} {state.ed.unit}; "
+                         f"{goal} are needed to win (K11).")
+    draft.emit(ev.GameEnded(player))

@@ -1,0 +1,70 @@
+"""Mortgaging and lifting deeds with the bank (RULES C19, X3; C20: the bank's only credit).
+
+TABLE-LOG ``mortgage`` / ``unmortgage``.  Amounts from :mod:`companion.rules.mortgages`.
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.buildings import may_spend
+from companion.commands.payments import pay_in_full
+from companion.editions import Space
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.rules.buildings import group_has_buildings
+from companion.rules.mortgages import lift_cost, mortgage_value
+from companion.state import GameState
+
+
+@command("mortgage", player_field="player")
+def mortgage(draft: Draft, cmd: Cmd) -> None:
+    """``player`` mortgages ``space``: the bank pays its mortgage value (C19).
+
+    Allowed while the player owes a debt — it is how money is raised (C21).
+
+    Raises:
+        RuleBroken: not the player's deed, already mortgaged, or buildings in its group.
+        MissingValue: the edition lacks the mortgage value.
+    """
+    state = draft.state
+    player, space = cmd.player(), state.ed.space(cmd.space())
+    _own(state, player, space)
+    if state.deeds[space.index].mortgaged:
+        raise RuleBroken(f"{space.label} is already mortgaged.")
+    if group_has_buildings(state, space):
+        raise RuleBroken(f"Sell the buildings on the {space.group} group first — a lot is "
+                         "mortgaged only when its group has no buildings.")
+    value = mortgage_value(space)
+    draft.emit(ev.MortgageSet(space.index, True))
+    pay_in_full(draft, ev.BANK, player, value, f"mortgaged {space.label}")
+
+
+@command("unmortgage", player_field="player")
+def unmortgage(draft: Draft, cmd: Cmd) -> None:
+    """``player`` lifts the mortgage on ``space``: mortgage value + 10 % interest, rounded
+    per X3 (C19; NO: Parkveien 600 + 60 = 660).  Only the owner may lift it.
+
+    Raises:
+        RuleBroken: not the player's deed, not mortgaged, or the player owes a debt.
+        NotEnoughCash: the lift costs more than the player's cash.
+    """
+    state = draft.state
+    player, space = cmd.player(), state.ed.space(cmd.space())
+    _own(state, player, space)
+    if not state.deeds[space.index].mortgaged:
+        raise RuleBroken(f"{space.label} is not mortgaged.")
+    may_spend(state, player)
+    cost, cash = lift_cost(state.ed, space), state.players[player].cash
+    if cost > cash:
+        raise NotEnoughCash(f"{player} has {cash} {state.ed.unit}; lifting {space.label} "
+                            f"costs {cost} {state.ed.unit}.")
+    pay_in_full(draft, player, ev.BANK, cost, f"lifted {space.label}")
+    draft.emit(ev.MortgageSet(space.index, False))
+
+
+def _own(state: GameState, player: str, space: Space) -> None:
+    if state.players[player].bankrupt:
+        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+    deed = state.deeds.get(space.index)
+    if deed is None or deed.owner != player:
+        raise RuleBroken(f"{space.label} does not belong to {player}.")

@@ -1,0 +1,162 @@
+"""Trades between two players, recorded by the banker or confirmed on both phones (C18).
+
+TABLE-LOG ``trade`` (the banker records an agreed deal: applied at once), and the
+two-step form for phones: ``trade_propose`` (``from``: the proposer, a party), then
+``trade_accept`` (``player``: the other party; may add ``lift`` for deeds they receive),
+or ``trade_cancel`` (either party, or the banker).  A pending trade is re-checked when
+accepted.  Deal fields::
+
+    "parties": {"Alice": {"cash": 500, "spaces": ["Parkveien"], "jail_cards": 1},
+                "Bob": {"cash": 0, "spaces": ["Oslo S"]}},
+    "lift": ["Parkveien"]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.payments import pay_in_full
+from companion.errors import BadCommand, RuleBroken
+from companion.records import PendingTrade
+from companion.rules.mortgages import receive_cost
+from companion.rules.trading import Deal, Offer, check_deal
+from companion.state import GameState
+
+_FIELDS = {"cash", "spaces", "jail_cards", "shares"}
+
+
+@command("trade")
+def trade(draft: Draft, cmd: Cmd) -> None:
+    """The banker records a trade both players agreed to; applied at once (C18, C19).
+
+    Raises: see :func:`~companion.rules.trading.check_deal`; BadCommand: malformed deal.
+    """
+    deal = parse_deal(cmd)
+    check_deal(draft.state, deal)
+    apply_deal(draft, deal)
+
+
+@command("trade_propose", player_field="from")
+def trade_propose(draft: Draft, cmd: Cmd) -> None:
+    """``from`` (a party) proposes a trade; it waits for the other party (C18)."""
+    deal = parse_deal(cmd)
+    proposer = cmd.player("from")
+    if proposer not in deal.offers:
+        raise BadCommand(f"{proposer} must be one of the two parties of the trade.")
+    check_deal(draft.state, deal)
+    draft.emit(ev.TradeProposed(draft.state.next_trade, proposer, deal.to_parties(), deal.lift))
+
+
+@command("trade_accept", player_field="player")
+def trade_accept(draft: Draft, cmd: Cmd) -> None:
+    """The other party accepts pending trade ``trade`` (default: the only one waiting for
+    them); ``lift`` (optional) names the mortgaged deeds they receive and lift now (C19).
+
+    Raises: RuleBroken: no such trade, or the proposer accepting; then as ``trade``.
+    """
+    state, player = draft.state, cmd.player()
+    pending = _pending(state, cmd, player)
+    if player == pending.proposer or player not in pending.parties:
+        raise RuleBroken(f"Only {_other(pending)} can accept this trade.")
+    deal = Deal.from_parties(pending.parties, pending.lift)
+    if cmd.has("lift"):
+        mine = set(deal.received(player))
+        own = tuple(i for i in parse_spaces(cmd, cmd.raw["lift"], "lift"))
+        deal = Deal(deal.offers, tuple(i for i in deal.lift if i not in mine) + own)
+    check_deal(state, deal)
+    draft.emit(ev.TradeClosed(pending.id, "accepted"))
+    apply_deal(draft, deal)
+
+
+@command("trade_cancel", player_field="player")
+def trade_cancel(draft: Draft, cmd: Cmd) -> None:
+    """Either party (or the banker, without ``player``) withdraws pending ``trade``."""
+    state = draft.state
+    player = cmd.player() if cmd.has("player") else None
+    pending = _pending(state, cmd, player)
+    if player is not None and player not in pending.parties:
+        raise RuleBroken(f"{player} is not a party to this trade.")
+    draft.emit(ev.TradeClosed(pending.id, "cancelled"))
+
+
+def apply_deal(draft: Draft, deal: Deal) -> None:
+    """Emit a checked deal: cash, deeds, cards, then each receiver's C19 payments."""
+    for giver, offer in deal.offers.items():
+        taker = deal.other(giver)
+        pay_in_full(draft, giver, taker, offer.cash, f"trade with {taker}")
+        for index in offer.spaces:
+            draft.emit(ev.DeedMoved(index, taker))
+        if offer.jail_cards:
+            draft.emit(ev.JailCardsChanged(giver, -offer.jail_cards))
+            draft.emit(ev.JailCardsChanged(taker, offer.jail_cards))
+    for taker in deal.offers:
+        for index in deal.received(taker):
+            receive_mortgaged(draft, taker, index, index in deal.lift)
+
+
+def receive_mortgaged(draft: Draft, taker: str, index: int, lift: bool) -> None:
+    """``taker`` received deed ``index``: if mortgaged, pay the 10 % now, or lift it now for
+    mortgage value + 10 % (C19).  The caller checked the cash."""
+    state = draft.state
+    if not state.deeds[index].mortgaged:
+        return
+    space = state.ed.space(index)
+    cost = receive_cost(state.ed, space, lift)
+    memo = f"lifted {space.label}" if lift else f"10 % on mortgaged {space.label}"
+    pay_in_full(draft, taker, ev.BANK, cost, memo)
+    if lift:
+        draft.emit(ev.MortgageSet(index, False))
+
+
+def parse_deal(cmd: Cmd) -> Deal:
+    """The deal of a ``trade``/``trade_propose`` command.  Raises BadCommand, UnknownPlayer,
+    UnknownSpace, BadAmount on malformed fields."""
+    parties = cmd.raw.get("parties")
+    if not isinstance(parties, dict) or len(parties) != 2:
+        raise BadCommand("A trade needs 'parties': exactly two players and what each gives.")
+    offers: dict[str, Offer] = {}
+    for name, given in parties.items():
+        player = Cmd({"player": name}, cmd.state).player()
+        offers[player] = _offer(cmd, given or {})
+    if len(offers) != 2:
+        raise BadCommand("A trade is between two different players.")
+    lift = cmd.raw.get("lift") or []
+    return Deal(offers, tuple(parse_spaces(cmd, lift, "lift")))
+
+
+def _offer(cmd: Cmd, given: Any) -> Offer:
+    if not isinstance(given, dict) or set(given) - _FIELDS:
+        raise BadCommand("Each party gives 'cash', 'spaces' and/or 'jail_cards'.")
+    if given.get("shares"):
+        raise BadCommand("There are no shares to trade in this game.")
+    part = Cmd(given, cmd.state)
+    cash = part.amount("cash", allow_zero=True) if part.has("cash") else 0
+    cards = part.integer("jail_cards", 0, 16, default=0)
+    return Offer(cash, tuple(parse_spaces(cmd, given.get("spaces") or [], "spaces")), cards)
+
+
+def parse_spaces(cmd: Cmd, values: Any, key: str) -> list[int]:
+    """Board indices of the list ``values`` (field ``key``).  Raises BadCommand, UnknownSpace."""
+    if not isinstance(values, list):
+        raise BadCommand(f"'{key}' must be a list of spaces.")
+    indices = [Cmd({"space": v}, cmd.state).space() for v in values]
+    if len(set(indices)) != len(indices):
+        raise BadCommand(f"A space is named twice in '{key}'.")
+    return indices
+
+
+def _pending(state: GameState, cmd: Cmd, player: str | None) -> PendingTrade:
+    if cmd.has("trade"):
+        pending = state.trades.get(cmd.integer("trade", 1, 10**9))
+    else:
+        mine = [t for t in state.trades.values() if player is None or player in t.parties]
+        pending = mine[0] if len(mine) == 1 else None
+    if pending is None:
+        raise RuleBroken("There is no such trade waiting (give its number as 'trade').")
+    return pending
+
+
+def _other(pending: PendingTrade) -> str:
+    return next(n for n in pending.parties if n != pending.proposer)

@@ -1,0 +1,59 @@
+"""Problems found in an edition, each naming its field and, for a file, its line.
+
+:class:`EditionProblems` is the :class:`~companion.errors.EditionError` the loader, the
+editor and import raise: it carries every problem at once (STYLE 7: audits list all
+findings), and nothing was changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from companion.errors import EditionError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: ``path`` names the field (``spaces[3].rents``, ``start_capital``,
+    ``settings.hotel_sale``; empty = the whole file), ``message`` says what is wrong in
+    plain words, ``line`` is the 1-based line in the file (None when not from a file)."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        return f"{where}{self.path + ': ' if self.path else ''}{self.message}"
+
+
+class EditionProblems(EditionError):
+    """An edition (file, import or edit) is invalid; ``problems`` lists every finding."""
+
+    def __init__(self, source: str, problems: list[Problem]):
+        self.source = source
+        self.problems = list(problems)
+        lines = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s):\n{lines}")
+
+
+def line_in_message(message: str) -> int | None:
+    """The line number a parser's message names (``... (at line 3, column 7)``), or None."""
+    match = re.search(r"line (\d+)", message)
+    return int(match.group(1)) if match else None
+
+
+def with_lines(problems: list[Problem], lines: dict[str, int]) -> list[Problem]:
+    """``problems`` with ``line`` filled from ``lines`` (path -> line), trying the path,
+    then its parents (``spaces[3].provenance.price`` -> ``spaces[3].provenance`` -> …)."""
+    return [p if p.line else Problem(p.path, p.message, _line_of(p.path, lines))
+            for p in problems]
+
+
+def _line_of(path: str, lines: dict[str, int]) -> int | None:
+    while path:
+        if path in lines:
+            return lines[path]
+        path = re.sub(r"(\.[^.\[\]]+|\[\d+\])$", "", path) if re.search(r"[.\[]", path) else ""
+    return None

@@ -1,0 +1,172 @@
+"""Rule checks on an edition's values (issue 5: "a rent table must rise with buildings,
+prices positive, groups complete").  Checks return findings; callers raise (STYLE 7).
+
+Paths name fields as the loader does: ``spaces[3].rents``, ``settings.hotel_sale``.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
+from companion.editions.model import TOP_VALUES, VALUE_FIELDS, Edition, Space
+from companion.editions.problems import Problem
+
+ID = re.compile(r"[a-z0-9][a-z0-9-]{1,59}")
+HOTEL_SALES = ("half", "five_houses", "hotel_plus_houses")
+_ONLY = {"price": "deed", "rents": "deed", "mortgage": "deed", "house_cost": "street",
+         "max_houses": "street", "tax": "tax"}
+
+
+def check_edition(edition: Edition) -> list[Problem]:
+    """Every rule problem of ``edition`` (board, deeds, groups, settings)."""
+    problems = [Problem(p, m) for p, m in _top(edition)]
+    for n, space in enumerate(edition.spaces):
+        if space.index != n:
+            problems.append(Problem(f"spaces[{n}].index", f"is {space.index}, expected {n}"))
+        problems += check_space(edition, space)
+    return problems + _groups(edition) + _names(edition)
+
+
+def _top(edition: Edition) -> list[tuple[str, str]]:
+    found = []
+    if not ID.fullmatch(edition.id):
+        found.append(("id", "use 2–60 lower-case letters, digits and '-'"))
+    if not edition.spaces:
+        found.append(("spaces", "the board has no spaces"))
+    s = edition.settings
+    if s.hotel_sale not in HOTEL_SALES:
+        found.append(("settings.hotel_sale", f"must be one of {', '.join(HOTEL_SALES)}"))
+    if not 2 <= s.max_players <= 8:
+        found.append(("settings.max_players", "must be from 2 to 8"))
+    if s.mortgage_interest_step < 1 or s.claim_lapse_turns < 1:
+        found.append(("settings", "steps and turns must be 1 or more"))
+    if s.fortune_goal is not None and s.fortune_goal < 1:
+        found.append(("settings.fortune_goal", "must be more than zero"))
+    return found
+
+
+def check_rules_module(edition: Edition) -> list[Problem]:
+    """A problem when ``edition.rules`` names no module in :mod:`companion.rules` (checked
+    on import and save; a shipped file is checked by the tests)."""
+    if (resources.files("companion.rules") / f"{edition.rules}.py").is_file():
+        return []
+    return [Problem("rules", f"there is no rule module {edition.rules!r}")]
+
+
+def check_space(edition: Edition, space: Space) -> list[Problem]:
+    """Problems of one space's values: where each field belongs, positive amounts, a rent
+    table of the right length rising with buildings (or stations), mortgage ≤ price."""
+    path = f"spaces[{space.index}]"
+    found = [(name, f"a {space.kind} space has no {name.replace('_', ' ')}")
+             for name, where in _ONLY.items() if space.known(name) and not _fits(space, where)]
+    for name in ("price", "house_cost", "mortgage", "tax"):
+        if getattr(space, name) == 0:
+            found.append((name, "must be more than zero"))
+    if space.is_deed and not space.group:
+        found.append(("group", "a deed needs a group (its colour, or station/utility)"))
+    if space.max_houses is not None and space.max_houses > 12:
+        found.append(("max_houses", "must be from 0 to 12"))
+    if space.mortgage and space.price and space.mortgage > space.price:
+        found.append(("mortgage", f"{space.mortgage} is more than the price {space.price}"))
+    if len(space.name) > 60:
+        found.append(("name", "at most 60 letters"))
+    found += _rents(edition, space)
+    return [Problem(f"{path}.{name}", message) for name, message in found]
+
+
+def _fits(space: Space, where: str) -> bool:
+    return space.is_deed if where == "deed" else space.kind == where
+
+
+def _rents(edition: Edition, space: Space) -> list[tuple[str, str]]:
+    rents = space.rents
+    if not rents or not space.is_deed:
+        return []
+    want = rent_count(edition, space)
+    if len(rents) != want:
+        return [("rents", f"needs {want} figures, has {len(rents)}")]
+    if rents[0] <= 0 or any(b <= a for a, b in zip(rents, rents[1:], strict=False)):
+        what = "stations owned" if space.kind == "station" else "buildings"
+        return [("rents", f"must be more than zero and rise with {what}: {list(rents)}")]
+    return []
+
+
+def rent_count(edition: Edition, space: Space) -> int:
+    """How many figures ``space``'s rent table has: street = houses 0..max then the hotel
+    (C6; K5 has no hotel: ``max_houses`` + 1); station or utility = one per group member."""
+    if space.kind == "street":
+        if space.max_houses is not None:
+            return space.max_houses + 1
+        return edition.settings.hotel_houses + 2
+    return len(edition.group(space.group or ""))
+
+
+def _groups(edition: Edition) -> list[Problem]:
+    found = []
+    for name in sorted({s.group for s in edition.deeds if s.group}):
+        kinds = {s.kind for s in edition.group(name)}
+        if len(kinds) > 1:
+            found.append(Problem(f"spaces[{edition.group(name)[0].index}].group",
+                                 f"group {name!r} mixes {', '.join(sorted(kinds))}"))
+    return found
+
+
+def _names(edition: Edition) -> list[Problem]:
+    seen: dict[str, int] = {}
+    found = []
+    for space in edition.deeds:
+        key = space.name.strip().lower()
+        if key and key in seen:
+            found.append(Problem(f"spaces[{space.index}].name",
+                                 f"{space.name!r} is also the name of space {seen[key]}"))
+        seen.setdefault(key, space.index)
+    return found
+
+
+def check_value(edition: Edition, index: int | None, name: str, value: Any) -> list[str]:
+    """Why ``value`` cannot be ``name`` of space ``index`` (None = a top-level field or
+    ``chance_effects.N``); empty when it can.  Messages are plain sentences."""
+    if index is None:
+        return _check_top(name, value)
+    if name not in VALUE_FIELDS:
+        return [f"{name!r} is not a value of a space; one of {', '.join(VALUE_FIELDS)}."]
+    wrong = _wrong_type(name, value)
+    if wrong:
+        return [wrong]
+    before = {str(p) for p in check_space(edition, edition.space(index))} | {
+        str(p) for p in _names(edition)}
+    after = edition.with_value(index, name, value, "verified")
+    found = check_space(after, after.space(index)) + _names(after)
+    label = edition.space(index).label
+    return [f"{label}, {p.path.split('.')[-1].replace('_', ' ')}: {p.message}."
+            for p in found if str(p) not in before]
+
+
+def _wrong_type(name: str, value: Any) -> str | None:
+    if name == "name":
+        ok = isinstance(value, str) and bool(value.strip())
+        return None if ok else "A name must be text."
+    if name == "rents":
+        ok = isinstance(value, list | tuple) and bool(value) and all(_whole(v) for v in value)
+        return None if ok else "The rents must be a list of whole numbers."
+    return None if _whole(value) else f"The {name.replace('_', ' ')} must be a whole number."
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_top(name: str, value: Any) -> list[str]:
+    if name.startswith("chance_effects."):
+        total = name.split(".", 1)[1]
+        if not total.isdigit() or not 2 <= int(total) <= 12:
+            return ["A chance effect is for a dice total from 2 to 12."]
+        ok = isinstance(value, str) and 0 < len(value.strip()) <= 80
+        return [] if ok else ["The effect must be text: +N, -N, fire_insurance or a note."]
+    if name not in TOP_VALUES:
+        return [f"{name!r} cannot be set here."]
+    if not _whole(value) or (value == 0 and name != "start_bonus"):
+        return [f"The {name.replace('_', ' ')} must be a whole number more than zero."]
+    return []

@@ -1,0 +1,41 @@
+"""The one rounding function of companion (STYLE 5; RULES X3).
+
+Money is ``int`` in the edition's unit everywhere.  Where a rule produces a fraction —
+the 10 % mortgage interest (C19, X3), half a building's price (C17), half a printed price
+(C23) — it is computed as an exact :class:`~fractions.Fraction` and rounded here, once.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["half", "percent_of", "round_to"]
+
+
+def round_to(amount: int | Fraction, step: int = 1) -> int:
+    """``amount`` rounded to the nearest multiple of ``step``, halves rounded up (X3).
+
+    Args:
+        amount: int or Fraction, in the edition's unit (never a float).
+        step: int > 0, the rounding step: 1 = whole kroner; 10 000 in SE 2008 (X3).
+
+    Returns an ``int``: ``round_to(Fraction(5, 2)) == 3``;
+    ``round_to(125_000, 10_000) == 130_000``; ``round_to(124_999, 10_000) == 120_000``.
+
+    Raises:
+        ValueError: ``step`` is not a positive whole number.
+    """
+    if not isinstance(step, int) or step <= 0:
+        raise ValueError(f"the rounding step must be a positive whole number, not {step!r}")
+    steps = Fraction(amount) / step + Fraction(1, 2)
+    return int(steps.__floor__()) * step
+
+
+def percent_of(amount: int, percent: int, step: int = 1) -> int:
+    """``percent`` % of ``amount``, rounded to ``step`` (C19 interest, X3)."""
+    return round_to(Fraction(amount * percent, 100), step)
+
+
+def half(amount: int) -> int:
+    """Half of ``amount``, rounded half up to a whole unit (C17, C23)."""
+    return round_to(Fraction(amount, 2))

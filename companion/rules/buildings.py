@@ -1,0 +1,169 @@
+"""Building rules: houses, hotels, the bank's stock and selling back (C14–C17, C23(2), X2).
+
+Pure functions over a :class:`~companion.state.GameState`.  A lot's *level* counts its
+building steps: 0–H houses, then H + 1 = a hotel, where H is :func:`houses_per_hotel`
+(4; 3 in quick play).  Each level cost the deed's ``house_cost`` (C15: a hotel costs the
+same as a house), so a lot is worth ``level × house_cost`` in buildings (C23).
+A :class:`Plan` walks building or selling one level at a time, checking every rule, so a
+command can check all its steps before it emits anything (STYLE 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.editions import Space
+from companion.errors import RuleBroken
+from companion.money import half
+from companion.state import Deed, GameState
+
+
+def houses_per_hotel(state: GameState) -> int:
+    """Houses each lot needs before a hotel: C15 (4), or C23(2) in quick play (3)."""
+    settings = state.ed.settings
+    return settings.quick_hotel_houses if state.variant == "quick" else settings.hotel_houses
+
+
+def level(state: GameState, deed: Deed) -> int:
+    """The lot's building level: houses, or H + 1 for a hotel."""
+    return houses_per_hotel(state) + 1 if deed.hotel else deed.houses
+
+
+def building_value(state: GameState, deed: Deed) -> int:
+    """What the lot's buildings cost to put up (C23: hotel = its price + the houses before)."""
+    return level(state, deed) * (state.ed.space(deed.space).house_cost or 0)
+
+
+def group_has_buildings(state: GameState, space: Space) -> bool:
+    """True when any lot of ``space``'s colour group has a building (C18, C19)."""
+    return space.kind == "street" and any(
+        s.index in state.deeds and level(state, state.deeds[s.index]) > 0
+        for s in state.ed.group(space.group or ""))
+
+
+@dataclass
+class Plan:
+    """Levels of one colour group while building or selling step by step.
+
+    ``levels``: board index -> level; ``houses``/``hotels``: the bank's stock left (C16);
+    ``money``: kroner the steps cost (build) or bring (sell), ``int``.
+    """
+
+    state: GameState
+    group: tuple[Space, ...]
+    levels: dict[int, int] = field(default_factory=dict)
+    houses: int = 0
+    hotels: int = 0
+    money: int = 0
+
+    @property
+    def top(self) -> int:
+        """Level of a hotel: H + 1."""
+        return houses_per_hotel(self.state) + 1
+
+    def build(self, space: Space) -> None:
+        """One more level on ``space``: a house, or the hotel on H houses (C14–C16).
+
+        Raises RuleBroken: a hotel already, uneven building, or the bank has none left.
+        """
+        at = self.levels[space.index]
+        if at == self.top:
+            raise RuleBroken(f"{space.label} already has a hotel — one hotel per lot.")
+        low = min(self.group, key=lambda s: self.levels[s.index])
+        if at > self.levels[low.index]:
+            raise RuleBroken(f"{low.label} needs a house first — build evenly.")
+        if at == self.top - 1:
+            self._take_hotel()
+        elif self.houses < 1:
+            raise RuleBroken("The bank has no houses left — wait until someone sells some back.")
+        else:
+            self.houses -= 1
+        self.levels[space.index] = at + 1
+        self.money += space.house_cost or 0
+
+    def _take_hotel(self) -> None:
+        if self.hotels < 1:
+            raise RuleBroken("The bank has no hotels left — wait until someone sells one back.")
+        self.hotels -= 1
+        self.houses += self.top - 1
+
+    def sell(self, space: Space) -> None:
+        """One level off ``space`` at half price, evenly (C17); a hotel per X2 (see
+        :func:`sell_hotel`).  Raises RuleBroken: nothing to sell, uneven, no houses (C16)."""
+        at = self.levels[space.index]
+        if at == 0:
+            raise RuleBroken(f"{space.label} has no buildings to sell.")
+        high = max(self.group, key=lambda s: self.levels[s.index])
+        if at < self.levels[high.index]:
+            raise RuleBroken(f"Sell from {high.label} first — sell evenly.")
+        if at == self.top:
+            self.sell_hotel(space)
+            return
+        self.houses += 1
+        self.levels[space.index] = at - 1
+        self.money += half(space.house_cost or 0)
+
+    def sell_hotel(self, space: Space) -> None:
+        """X2: ``hotel_plus_houses`` sells the hotel with its houses (half of H + 1 levels);
+        otherwise (``five_houses``, ``half``) the hotel is exchanged for H houses at half a
+        level's price — only if the bank has the houses (C16)."""
+        self.hotels += 1
+        if self.state.ed.settings.hotel_sale == "hotel_plus_houses":
+            self.levels[space.index] = 0
+            self.money += half(self.top * (space.house_cost or 0))
+            return
+        if self.houses < self.top - 1:
+            raise RuleBroken(
+                f"The bank has only {self.houses} houses, so the hotel on {space.label} cannot "
+                f"be broken back into {self.top - 1} houses — sell all the buildings of the "
+                f"{space.group} group at once instead.")
+        self.houses -= self.top - 1
+        self.levels[space.index] = self.top - 1
+        self.money += half(space.house_cost or 0)
+
+    def sell_all(self) -> None:
+        """Every building of the group back to the bank at half its price (C17, X2, C21)."""
+        for space in self.group:
+            at = self.levels[space.index]
+            if at == self.top:
+                self.hotels += 1
+            else:
+                self.houses += at
+            self.money += half(at * (space.house_cost or 0))
+            self.levels[space.index] = 0
+
+    def changes(self) -> list[tuple[int, int, bool]]:
+        """``(board index, houses, hotel)`` for every lot whose level changed."""
+        out = []
+        for space in self.group:
+            deed = self.state.deeds.get(space.index)
+            new = self.levels[space.index]
+            if deed is not None and new != level(self.state, deed):
+                out.append((space.index, 0 if new == self.top else new, new == self.top))
+        return out
+
+
+def plan_for(state: GameState, space: Space) -> Plan:
+    """A :class:`Plan` of ``space``'s owned colour group, at the current levels and stock."""
+    group = state.ed.group(space.group or "")
+    levels = {s.index: level(state, state.deeds[s.index]) if s.index in state.deeds else 0
+              for s in group}
+    return Plan(state, group, levels, state.bank_houses, state.bank_hotels)
+
+
+def check_buildable(state: GameState, player: str, space: Space) -> None:
+    """C14: a street of ``player``'s whole colour group, no lot of it mortgaged.
+
+    Raises RuleBroken with the reason.
+    """
+    if space.kind != "street" or not space.house_cost:
+        raise RuleBroken(f"{space.label} is not a street: only streets take houses.")
+    for lot in state.ed.group(space.group or ""):
+        deed = state.deeds.get(lot.index)
+        if deed is None or deed.owner != player:
+            holder = deed.owner if deed else "the bank"
+            raise RuleBroken(f"{player} needs the whole {space.group} group to build — "
+                             f"{lot.label} belongs to {holder}.")
+        if deed.mortgaged:
+            raise RuleBroken(f"{lot.label} is mortgaged — lift it before building on the "
+                             f"{space.group} group.")

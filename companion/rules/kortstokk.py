@@ -1,0 +1,154 @@
+"""Kortstokk-Monopol: the card-deck variant played with coins (RULES K1–K11, seed 004).
+
+The track is two jokers and the A–10 of two suits (spades and hearts): 20 property
+spaces.  The two cards of one number form a group (``group`` = the rank); its deeds are
+the twin-suit cards (clubs, diamonds).  Amounts are ``int`` coins.  The price table and
+the joker table were lost from the rule text: they start empty and are asked once
+(``MissingValue``, then the ``edition_value`` command).
+
+Pure functions over a :class:`~companion.state.GameState`; the commands in
+:mod:`companion.commands.kortstokk` check with them and emit events.
+"""
+
+from __future__ import annotations
+
+from companion.editions import Space
+from companion.errors import MissingValue, RuleBroken
+from companion.rules.classic import owns_group
+from companion.state import GameState
+
+#: K8: coins the bank pays for two houses, for an unbuilt property, for a fire insurance.
+SALE_PER_TWO_HOUSES = 1
+SALE_PER_PROPERTY = 1
+SALE_PER_INSURANCE = 1
+
+
+def rent(state: GameState, space: Space, dice: int | None) -> int:
+    """K5: owed only when one opponent owns BOTH cards of the number: 1 coin + 1 per house
+    (the deed's ``rents`` by houses).  0 otherwise.
+
+    Raises:
+        MissingValue: the edition lacks the rent table (asked once).
+    """
+    deed = state.deeds.get(space.index)
+    if deed is None or not owns_group(state, deed.owner, space):
+        return 0
+    if not space.rents:
+        raise MissingValue(f"The rent of {space.label} is not known yet: enter it.",
+                           space=space.index, field="rents")
+    return space.rents[deed.houses]
+
+
+def pair(state: GameState, space: Space) -> tuple[Space, ...]:
+    """Both cards of ``space``'s number (its group, K2)."""
+    return state.ed.group(space.group or "")
+
+
+def build_cost(state: GameState, player: str, space: Space, pairs: int) -> int:
+    """Coins ``pairs`` more houses on each card of ``space``'s number cost (K7).
+
+    Raises:
+        RuleBroken: not both cards owned by ``player``, or more than rank − 1 houses.
+        MissingValue: the house price is not known.
+    """
+    cards = pair(state, space)
+    if not owns_group(state, player, space):
+        raise RuleBroken(f"{player} must own both cards of {space.group} to build (K7).")
+    most = space.max_houses or 0
+    now = state.deeds[space.index].houses
+    if now + pairs > most:
+        raise RuleBroken(f"At most {most} house(s) per card on the {space.group} pair; "
+                         f"it has {now} (K7).")
+    if space.house_cost is None:
+        raise MissingValue(f"The house price of {space.label} is not known yet.",
+                           space=space.index, field="house_cost")
+    return space.house_cost * pairs * len(cards)
+
+
+def sell_houses_value(state: GameState, player: str, space: Space, pairs: int) -> int:
+    """Coins the bank pays for ``pairs`` houses taken from each card of the number (K8:
+    two houses -> 1 coin; the two cards keep equal houses).  Raises RuleBroken."""
+    deed = state.deeds.get(space.index)
+    if deed is None or deed.owner != player:
+        raise RuleBroken(f"{space.label} is not {player}'s.")
+    if deed.houses < pairs:
+        raise RuleBroken(f"{space.label} has only {deed.houses} house(s).")
+    return pairs * len(pair(state, space)) // 2 * SALE_PER_TWO_HOUSES
+
+
+def sell_property_value(state: GameState, player: str, space: Space) -> int:
+    """Coins the bank pays for the unbuilt property ``space`` (K8).  Raises RuleBroken."""
+    deed = state.deeds.get(space.index)
+    if deed is None or deed.owner != player:
+        raise RuleBroken(f"{space.label} is not {player}'s.")
+    if any(state.deeds[s.index].houses for s in pair(state, space) if s.index in state.deeds):
+        raise RuleBroken(f"Sell the houses on {space.group} first (K8).")
+    return SALE_PER_PROPERTY
+
+
+def worth(state: GameState, name: str) -> dict[str, int]:
+    """K8/K11: what ``name`` would have after selling everything to the bank.
+
+    Shape: ``{"cash", "deeds", "mortgaged" (always 0), "buildings", "insurance", "debts",
+    "total"}`` in coins:
+    1 per unbuilt property, 1 per two houses, 1 per fire insurance, open debts taken off.
+    """
+    owned = state.owned_by(name)
+    houses = sum(d.houses for d in owned)
+    player = state.players[name]
+    parts = {"cash": player.cash, "deeds": len(owned) * SALE_PER_PROPERTY,
+             "buildings": houses // 2 * SALE_PER_TWO_HOUSES,
+             "insurance": player.fire_insurance * SALE_PER_INSURANCE}
+    debts = sum(d.amount for d in state.debts_of(name))
+    return {**parts, "mortgaged": 0, "debts": debts, "total": sum(parts.values()) - debts}
+
+
+def raisable(state: GameState, name: str) -> int:
+    """K10: the coins ``name`` could still raise by selling everything to the bank (K8):
+    cash + 1 per property + 1 per two houses + 1 per fire insurance; 0 when bankrupt."""
+    if state.players[name].bankrupt:
+        return 0
+    parts = worth(state, name)
+    return parts["total"] + parts["debts"]
+
+
+def nearest_not_owned(state: GameState, player: str, start: int) -> int:
+    """K3 (doubles): the board index of the nearest property ahead of ``start`` that
+    ``player`` does not own (unsold, or an opponent's); ``start`` when there is none."""
+    board = state.ed.spaces
+    for step in range(1, len(board)):
+        space = board[(start + step) % len(board)]
+        deed = state.deeds.get(space.index)
+        if space.is_deed and (deed is None or deed.owner != player):
+            return space.index
+    return start
+
+
+def may_bid(state: GameState, player: str, decliner: str) -> bool:
+    """K4: the auction of a declined property is among the OTHER players only."""
+    return player != decliner and not state.players[player].bankrupt
+
+
+def chance_effect(state: GameState, total: int) -> str:
+    """K6: the effect of rolling ``total`` after landing on a joker.
+
+    Raises:
+        MissingValue: the table did not survive; the banker enters the effect once.
+    """
+    effect = state.ed.chance_effects.get(total)
+    if effect is None:
+        raise MissingValue(f"What does a roll of {total} on a joker do? Enter the effect "
+                           "(+N coins, -N coins, fire_insurance, or a note).",
+                           field=f"chance_effects.{total}")
+    return effect
+
+
+def parse_effect(effect: str) -> tuple[str, int]:
+    """K6 effect text -> (``"coins"``, signed amount), (``"insurance"``, 1) or
+    (``"note"``, 0): ``"+2"`` -> ("coins", 2); ``"-1"`` -> ("coins", -1)."""
+    text = effect.strip().lower().replace(" ", "")
+    if text[:1] in "+-" and text[1:].isdigit():
+        return "coins", int(text)
+    if text in ("fire_insurance", "brannforsikring"):
+        return "insurance", 1
+    return "note", 0

@@ -1,0 +1,119 @@
+"""Trades between two players (RULES C18, C19; C10 get-out cards; C20 no loans).
+
+Pure: a :class:`Deal` says what each of two parties gives; :func:`check_deal` refuses a
+deal the rules forbid; :func:`receive_costs` is what each receiver pays the bank at once
+for mortgaged deeds (C19: the 10 %, or mortgage value + 10 % when lifted at once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.rules.buildings import group_has_buildings
+from companion.rules.mortgages import receive_cost
+from companion.state import GameState
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What one party gives: ``cash`` (int, kroner), deeds at board ``spaces``, and
+    ``jail_cards`` (get-out-of-jail cards, C10)."""
+
+    cash: int = 0
+    spaces: tuple[int, ...] = ()
+    jail_cards: int = 0
+
+    @property
+    def empty(self) -> bool:
+        """True when the party gives nothing."""
+        return not (self.cash or self.spaces or self.jail_cards)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A trade: ``offers`` maps each of the two parties to what they give; ``lift`` lists
+    board indices of mortgaged deeds their receiver lifts at once (C19)."""
+
+    offers: dict[str, Offer]
+    lift: tuple[int, ...] = ()
+
+    def other(self, name: str) -> str:
+        """The other party."""
+        return next(n for n in self.offers if n != name)
+
+    def received(self, name: str) -> tuple[int, ...]:
+        """Board indices ``name`` receives."""
+        return self.offers[self.other(name)].spaces
+
+    def to_parties(self) -> dict[str, Any]:
+        """JSON-ready form, as kept in :class:`~companion.events.TradeProposed`."""
+        return {n: {"cash": o.cash, "spaces": list(o.spaces), "jail_cards": o.jail_cards}
+                for n, o in self.offers.items()}
+
+    @classmethod
+    def from_parties(cls, parties: dict[str, Any], lift: tuple[int, ...]) -> Deal:
+        """The inverse of :meth:`to_parties`."""
+        offers = {n: Offer(int(o["cash"]), tuple(o["spaces"]), int(o["jail_cards"]))
+                  for n, o in parties.items()}
+        return cls(offers, tuple(lift))
+
+
+def receive_costs(state: GameState, deal: Deal, name: str) -> int:
+    """What ``name`` pays the bank at once for the mortgaged deeds they receive (C19)."""
+    return sum(receive_cost(state.ed, state.ed.space(i), i in deal.lift)
+               for i in deal.received(name) if state.deeds[i].mortgaged)
+
+
+def check_deal(state: GameState, deal: Deal) -> None:
+    """Refuse a deal the rules forbid.
+
+    Raises:
+        RuleBroken: a party out; nothing offered; a deed not the giver's, or of a group
+        with buildings (C18); too few get-out cards; a lift of a deed not received or not
+        mortgaged.  NotEnoughCash: a party gives more cash than they have, or cannot pay
+        the 10 % / lift of mortgaged deeds received (C19).
+    """
+    if all(o.empty for o in deal.offers.values()):
+        raise RuleBroken("The trade is empty: nobody gives anything.")
+    for name, offer in deal.offers.items():
+        _check_offer(state, name, offer)
+    received = {i for n in deal.offers for i in deal.received(n)}
+    for index in deal.lift:
+        label = state.ed.space(index).label
+        if index not in received:
+            raise RuleBroken(f"{label} is not part of the trade, so it cannot be lifted here.")
+        if not state.deeds[index].mortgaged:
+            raise RuleBroken(f"{label} is not mortgaged, so there is nothing to lift.")
+    for name in deal.offers:
+        _check_costs(state, deal, name)
+
+
+def _check_offer(state: GameState, name: str, offer: Offer) -> None:
+    player = state.players[name]
+    if player.bankrupt:
+        raise RuleBroken(f"{name} is bankrupt and out of the game.")
+    for index in offer.spaces:
+        space = state.ed.space(index)
+        deed = state.deeds.get(index)
+        if deed is None or deed.owner != name:
+            raise RuleBroken(f"{space.label} does not belong to {name}.")
+        if group_has_buildings(state, space):
+            raise RuleBroken(f"Sell the buildings on the {space.group} group first — no lot "
+                             "of a group with buildings changes hands.")
+    if offer.jail_cards > player.jail_cards:
+        raise RuleBroken(f"{name} has only {player.jail_cards} get-out-of-jail cards.")
+    if offer.cash > player.cash:
+        raise NotEnoughCash(f"{name} has only {player.cash} {state.ed.unit} and cannot give "
+                            f"{offer.cash} {state.ed.unit}.")
+
+
+def _check_costs(state: GameState, deal: Deal, name: str) -> None:
+    costs = receive_costs(state, deal, name)
+    after = state.players[name].cash - deal.offers[name].cash \
+        + deal.offers[deal.other(name)].cash
+    if costs > after:
+        raise NotEnoughCash(f"{name} must pay the bank {costs} {state.ed.unit} at once for the "
+                            f"mortgaged deeds received but would have only {after} "
+                            f"{state.ed.unit}.")

@@ -1,0 +1,220 @@
+"""Kortstokk-Monopol (issue 5 part 5): RULES K1–K11 at a real table, in coins.
+
+The price and joker tables did not survive (K4, K6): prices are entered once with
+``edition_value`` before a card can be bought.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.editions import load_edition
+from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
+from companion.rules.kortstokk import may_bid, nearest_not_owned
+from companion.table import Table
+from tests.actions import Game
+
+KS = "kortstokk"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    the_table = Table.open(tmp_path / "table.sqlite3")
+    yield the_table
+    the_table.close()
+
+
+@pytest.fixture
+def game(table: Table) -> Game:
+    return Game(table, ["Alice", "Bob", "Carol"], edition=KS)
+
+
+def priced(game: Game, *cards: str, price: int = 1) -> None:
+    """The banker enters each card's price once (K4: the table was lost)."""
+    for card in cards:
+        game.do("edition_value", space=card, field="price", value=price)
+
+
+def own(game: Game, player: str, *cards: str) -> None:
+    """``player`` buys each card, its price (1 coin) entered first when still unknown."""
+    for card in cards:
+        space = next(s for s in game.table.state(game.id).ed.spaces if s.name == card)
+        if space.price is None:
+            priced(game, card)
+        game.do("buy", player=player, space=card)
+
+
+def test_k1_eight_coins_each_and_two_to_six_players(table: Table) -> None:
+    game = Game(table, ["A", "B", "C", "D", "E", "F"], edition=KS)
+    assert set(game.cash().values()) == {8}
+    for players in (["A"], ["A", "B", "C", "D", "E", "F", "G"]):
+        with pytest.raises(BadCommand, match="A game needs 2 to 6 players."):
+            table.execute({"cmd": "new_game", "edition": KS, "players": players})
+
+
+def test_k2_two_jokers_and_twenty_properties_in_ten_pairs() -> None:
+    ed = load_edition(KS)
+    assert len(ed.spaces) == 22 and ed.unit == "coins"
+    assert [s.index for s in ed.spaces if s.name == "Joker"] == [0, 11]
+    assert (ed.space(10).name, ed.space(12).name) == ("Hjerter 5", "Spar 6")  # joker 5|6
+    assert len(ed.deeds) == 20
+    assert [s.name for s in ed.group("2")] == ["Spar 2", "Hjerter 2"]
+    assert all(s.price is None for s in ed.deeds) and ed.chance_effects == {}
+
+
+def test_k3_doubles_advance_to_the_nearest_property_not_owned(game: Game) -> None:
+    own(game, "Alice", "Spar ess", "Hjerter ess")
+    own(game, "Bob", "Spar 2")
+    state = game.table.state(game.id)
+    assert nearest_not_owned(state, "Alice", 0) == 3  # Bob's Spar 2
+    assert nearest_not_owned(state, "Bob", 0) == 1  # Alice's ace
+    assert nearest_not_owned(state, "Alice", 10) == 12  # past the joker
+
+
+def test_k4_buy_at_the_entered_price_or_auction_among_the_others(game: Game) -> None:
+    with game.refused("The price of Spar 5 is not known yet", MissingValue):
+        game.do("buy", player="Alice", space="Spar 5")
+    priced(game, "Spar 5", price=9)
+    with game.refused("Alice has 8 .*; Spar 5 costs 9", NotEnoughCash):
+        game.do("buy", player="Alice", space="Spar 5")
+    game.do("edition_value", space="Spar 5", field="price", value=2)
+    game.do("buy", player="Alice", space="Spar 5")
+    assert game.cash()["Alice"] == 6
+    state = game.table.state(game.id)
+    assert not may_bid(state, "Bob", decliner="Bob") and may_bid(state, "Carol", "Bob")
+
+
+def test_k5_rent_only_when_one_opponent_owns_both_cards(game: Game) -> None:
+    own(game, "Alice", "Spar 3")
+    game.do("land", player="Bob", space="Spar 3")
+    assert game.state()["claims"] == []
+    own(game, "Alice", "Hjerter 3")
+    game.do("land", player="Bob", space="Spar 3")
+    game.do("claim", player="Alice")
+    assert game.cash() == {"Alice": 7, "Bob": 7, "Carol": 8}
+    game.do("build_pair", player="Alice", space="Spar 3")
+    game.do("land", player="Bob", space="Hjerter 3")
+    game.do("claim", player="Alice")
+    assert game.cash() == {"Alice": 7, "Bob": 5, "Carol": 8}  # 1 coin + 1 per house
+
+
+def test_k6_passing_a_joker_pays_one_coin_landing_rolls_the_joker_table(game: Game) -> None:
+    game.do("pass_joker", player="Alice")
+    game.do("land", player="Bob", space=11)
+    assert game.cash() == {"Alice": 9, "Bob": 8, "Carol": 8}
+    with pytest.raises(MissingValue) as caught:
+        game.do("joker", player="Bob", dice=7)
+    assert caught.value.field == "chance_effects.7" and caught.value.space is None
+    game.do("edition_value", field="chance_effects.7", value="+2")
+    game.do("edition_value", field="chance_effects.3", value="-3")
+    game.do("edition_value", field="chance_effects.12", value="fire_insurance")
+    game.do("edition_value", field="chance_effects.6", value="Move back to the start joker")
+    game.do("joker", player="Bob", dice=7)
+    game.do("joker", player="Carol", dice=3)
+    game.do("joker", player="Carol", dice=12)
+    game.do("joker", player="Carol", dice=6)
+    assert game.cash() == {"Alice": 9, "Bob": 10, "Carol": 5}
+    assert game.player("Carol")["fire_insurance"] == 1
+    assert game.table.editions.get(KS).chance_effects[7] == "+2"  # asked once
+
+
+def test_k7_houses_in_twos_evenly_at_most_rank_minus_one(game: Game) -> None:
+    game.do("pay", from_="Bob", to="Alice", amount=5)
+    own(game, "Alice", "Spar 3", "Hjerter 3", "Spar ess", "Hjerter ess", "Spar 4")
+    with game.refused(re.escape("Alice must own both cards of 4 to build (K7).")):
+        game.do("build_pair", player="Alice", space="Spar 4")
+    with game.refused(re.escape("At most 0 house(s) per card on the ess pair; it has 0 (K7).")):
+        game.do("build_pair", player="Alice", space="Spar ess")
+    game.do("build_pair", player="Alice", space="Spar 3", count=2)
+    assert game.cash()["Alice"] == 13 - 5 - 4
+    houses = {s["name"]: s["houses"] for s in game.player("Alice")["spaces"]}
+    assert houses["Spar 3"] == houses["Hjerter 3"] == 2
+    with game.refused(re.escape("At most 2 house(s) per card on the 3 pair; it has 2 (K7).")):
+        game.do("build_pair", player="Alice", space="Hjerter 3")
+    game.do("next_turn")
+    with game.refused(re.escape("Alice may buy houses only on their own turn (K7).")):
+        game.do("build_pair", player="Alice", space="Spar 3")
+
+
+def test_k8_selling_back_to_the_bank(game: Game) -> None:
+    own(game, "Alice", "Spar 4", "Hjerter 4", "Spar 9")
+    game.do("build_pair", player="Alice", space="Hjerter 4", count=2)
+    assert game.cash()["Alice"] == 1
+    with game.refused(re.escape("Sell the houses on 4 first (K8).")):
+        game.do("sell_property", player="Alice", space="Spar 4")
+    game.do("sell_houses", player="Alice", space="Spar 4")  # two houses -> 1 coin
+    assert game.cash()["Alice"] == 2
+    game.do("sell_houses", player="Alice", space="Spar 4")
+    game.do("sell_property", player="Alice", space="Spar 4")
+    game.do("sell_property", player="Alice", space="Spar 9")
+    assert game.cash()["Alice"] == 5
+    assert [s["name"] for s in game.player("Alice")["spaces"]] == ["Hjerter 4"]
+    with game.refused("Alice has no fire insurance."):
+        game.do("sell_insurance", player="Alice")
+    game.do("edition_value", field="chance_effects.12", value="fire_insurance")
+    game.do("joker", player="Alice", dice=12)
+    game.do("sell_insurance", player="Alice")
+    assert game.cash()["Alice"] == 6 and game.player("Alice")["fire_insurance"] == 0
+
+
+def test_k9_coins_unbuilt_properties_and_fire_insurance_trade_freely(game: Game) -> None:
+    own(game, "Alice", "Spar 6")
+    game.do("edition_value", field="chance_effects.12", value="fire_insurance")
+    game.do("joker", player="Alice", dice=12)
+    game.do("trade", parties={"Alice": {"spaces": ["Spar 6"]}, "Bob": {"cash": 3}})
+    game.do("trade_insurance", from_="Alice", to="Bob", price=2)
+    assert game.cash() == {"Alice": 12, "Bob": 3, "Carol": 8}
+    assert game.player("Bob")["fire_insurance"] == 1
+    assert [s["name"] for s in game.player("Bob")["spaces"]] == ["Spar 6"]
+    with game.refused("Carol has no fire insurance to give to Bob."):
+        game.do("trade_insurance", from_="Carol", to="Bob")
+
+
+def test_k10_a_bankrupt_players_assets_are_sold_and_the_coins_go_to_the_creditor(
+        game: Game) -> None:
+    own(game, "Alice", "Spar 7", "Hjerter 7", "Spar 8")
+    game.do("pay", from_="Alice", to="Bob", amount=7)  # 5 paid, 2 owed
+    with game.refused("Alice can still raise 3"):
+        game.do("bankrupt", player="Alice", creditor="Bob")
+    game.do("pay", from_="Alice", to="Bob", amount=10)  # now 12 owed
+    game.do("sell_everything", player="Alice")  # 3 coins, straight to Bob (K10)
+    assert game.cash() == {"Alice": 0, "Bob": 16, "Carol": 8}
+    game.do("bankrupt", player="Alice", creditor="Bob")
+    alice = game.player("Alice")
+    assert alice["bankrupt"] and alice["spaces"] == [] and alice["debts"] == []
+
+
+def test_k11_declaring_a_fortune_of_50_coins_wins_at_once(game: Game) -> None:
+    own(game, "Alice", "Spar 10", "Hjerter 10")
+    game.do("build_pair", player="Alice", space="Spar 10", count=2)
+    game.do("pay", from_="bank", to="Alice", amount=44)
+    # 46 cash + 2 properties + 4 houses (2 coins) = 50 coins ...
+    game.do("next_turn")
+    with game.refused(re.escape("Alice can declare a fortune only on their own turn (K11).")):
+        game.do("declare_fortune", player="Alice")
+    for _ in range(2):
+        game.do("next_turn")
+    game.do("pay", from_="Alice", to="bank", amount=1)
+    with game.refused("Selling everything would leave Alice 49 coins; 50 are needed to win"):
+        game.do("declare_fortune", player="Alice")
+    game.do("pay", from_="Carol", to="Alice", amount=1)
+    game.do("pay", from_="bank", to="Bob", amount=60)  # richer, but did not declare
+    game.do("declare_fortune", player="Alice")
+    state = game.state()
+    assert state["game"]["over"] and state["tally"]["winner"] == "Alice"
+    assert state["tally"]["players"]["Alice"]["total"] == 50
+    assert state["tally"]["unverified"] == []
+
+
+def test_kortstokk_commands_are_refused_in_other_editions(table: Table) -> None:
+    game = Game(table, ["Alice", "Bob"])
+    with game.refused("That is a Kortstokk-Monopol rule"):
+        game.do("build_pair", player="Alice", space="Parkveien")
+    with game.refused("Passing a chance space pays nothing in this edition.", RuleBroken):
+        game.do("pass_joker", player="Alice")
+    with game.refused("This edition has no fortune to declare."):
+        game.do("declare_fortune", player="Alice")
