@@ -26,13 +26,6 @@ BOB = 1
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table.open(tmp_path / "bank.sqlite")
-    yield table
-    table.close()
-
-
-@pytest.fixture
 def game(table: Table) -> str:
     command = {"cmd": "new_game", "edition": "monopol-no-1996",
                "players": ["Alice", "Bob", "Carol"]}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,6 @@ from companion.table import Table
 from hardware import Layout, detect_mode, start_hardware
 from hardware.config import ButtonConfig
 from hardware.strip import RecordingStrip, SerialStrip
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table.open(tmp_path / "bank.sqlite")
-    yield table
-    table.close()
 
 
 @pytest.mark.parametrize(

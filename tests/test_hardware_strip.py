@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import select
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +31,6 @@ SMALL = StripConfig(  # 6 LEDs: seats 0-2, turn 3-5, no stock board, no passport
 HEADER = b"Ada\x00\x05\x50"
 LIT = HEADER + bytes([0, 0, 0, 0xAA, 0x55, 0x01, 0, 0, 0, 0x10, 0x20, 0x30, 0, 0, 0, 0, 0, 0])
 DARK = HEADER + bytes([0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x20, 0x30, 0, 0, 0, 0, 0, 0])
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table.open(tmp_path / "bank.sqlite")
-    yield table
-    table.close()
 
 
 @pytest.fixture

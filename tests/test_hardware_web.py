@@ -16,13 +16,6 @@ from web import create_app
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table.open(tmp_path / "bank.sqlite")
-    yield table
-    table.close()
-
-
-@pytest.fixture
 def game(table: Table) -> str:
     command = {"cmd": "new_game", "edition": "monopol-no-1996",
                "players": ["Alice", "Bob", "Carol"]}

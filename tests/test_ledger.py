@@ -1,6 +1,5 @@
 """The ledger (issue 2): idempotent commands, undo, debts, refusals and restart."""
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,13 +17,6 @@ from companion.errors import (
 )
 from companion.table import Actor, Table
 from tests.actions import Game, open_table
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = open_table(tmp_path)
-    yield table
-    table.close()
 
 
 @pytest.fixture

@@ -2,25 +2,16 @@
 of the race to 22 wonders with its bonus and winner (W3).  Real SQLite file, real Table.
 """
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.errors import NotAllowed, RuleBroken
 from companion.table import Actor, Table
-from tests.actions import Game, open_table
+from tests.actions import Game
 
 EDITION = "verdens-underverker-2003"
 WONDERS = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = open_table(tmp_path)
-    yield table
-    table.close()
 
 
 @pytest.fixture

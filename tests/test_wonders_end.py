@@ -3,24 +3,15 @@ game at once and pays the bonus once; undo reopens it; the tally shows cash and 
 worth side by side and names the winner by the game's setting.
 """
 
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from companion.errors import GameOver
 from companion.table import Table
-from tests.actions import Game, open_table
+from tests.actions import Game
 
 EDITION = "verdens-underverker-2003"
 WONDERS = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = open_table(tmp_path)
-    yield table
-    table.close()
 
 
 @pytest.fixture
