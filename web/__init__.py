@@ -11,8 +11,6 @@ port at import time.  Services live in ``app.extensions``:
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -41,7 +39,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
         table: the table to serve; None = open ``DATABASE`` (see :mod:`web.settings`).
         hardware: the running buttons/LED object, or None.
     """
-    from web import api, auth, errors, i18n, live, pages, settings
+    from web import api, auth, editions_page, errors, i18n, live, pages, settings, table_page
 
     app = Flask(__name__, instance_relative_config=True)
     settings.load(app, test_config)
@@ -52,24 +50,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     i18n.init_app(app)
     errors.init_app(app)
     auth.init_app(app, table.store)
-    for blueprint in (api.bp, live.bp, pages.bp):
+    for blueprint in (api.bp, live.bp, pages.bp, table_page.bp, editions_page.bp):
         app.register_blueprint(blueprint)
-    _register_table_page(app)
     app.after_request(_security_headers)
     return app
-
-
-def _register_table_page(app: Flask) -> None:
-    """Register ``web.table_page.bp`` (the table display) when that module exists."""
-    if importlib.util.find_spec("web.table_page") is None:
-        return
-    try:
-        module = importlib.import_module("web.table_page")
-    except Exception:  # a half-written display must not stop the bank
-        app.logger.exception("web/table_page.py failed to import; no table page")
-        return
-    if getattr(module, "bp", None) is not None:
-        app.register_blueprint(module.bp)
 
 
 def _security_headers(response: Response) -> Response:
