@@ -171,6 +171,9 @@ class Table:
         event = ev.CommandUndone(target)
         seq = self.store.append(game_id, client_id, str(actor), command, [event])
         self._games[game_id] = self._refold(game_id)
+        undone = next(self.store.rows(game_id, after=target - 1)).events
+        state = self._games[game_id]
+        self.editions.unlearn(state.ed.id, undone, state.ed)  # ask once, taken back
         self._notify(game_id, seq)
         return Outcome(game_id, seq, (event,))
 

@@ -151,3 +151,15 @@ def test_without_the_value_line_the_replay_stops_at_the_rent(tmp_path: Path) -> 
     _, rejected = replay_file(path, db=db)
     assert rejected == [(18, "land", "The rent of Kirkeveien is not known yet: enter the "
                                      "figures on its deed.")]
+
+
+def test_undo_of_an_entered_value_takes_it_back_from_the_family_copy(game: Game) -> None:
+    """A mistyped rent that the banker undoes must not stay in "our box" for the next game."""
+    game.do("edition_value", space="Kirkeveien", field="rents", value=[1, 2, 3, 4, 5, 6],
+            date="2026-11-30")
+    assert game.table.editions.get("ask-once-box").space(3).rents == (1, 2, 3, 4, 5, 6)
+    game.do("undo")
+    family = game.table.editions.get("ask-once-box")
+    assert family.space(3).rents == () and "rents" not in family.space(3).provenance
+    with game.refused("The rent of Kirkeveien is not known yet", MissingValue):
+        game.do("land", player="Bob", space="Kirkeveien")

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any, Protocol
@@ -155,6 +156,23 @@ class EditionLibrary:
                 except (StorageError, EditionProblems, UnknownEdition):
                     continue
 
+    def unlearn(self, edition_id: str, events: Iterable[ev.Event], before: Edition) -> None:
+        """Undo of a command that entered values: the family's copy gets back the value
+        ``before`` (the game's edition without that command) had, unless the copy was
+        changed since.  A failed write is ignored, as in :meth:`learn`."""
+        for event in events:
+            if not isinstance(event, ev.EditionValueSet) or self.store is None:
+                continue
+            with self._lock:
+                try:
+                    family = self.get(edition_id)
+                    if value_of(family, event.space, event.field)[0] != _stored(event.value):
+                        continue
+                    old, mark = value_of(before, event.space, event.field)
+                    self.save(restore_value(family, event.space, event.field, old, mark))
+                except (StorageError, EditionProblems, UnknownEdition):
+                    continue
+
     def _learn_one(self, edition_id: str, event: ev.EditionValueSet) -> None:
         with self._lock:
             family = self.get(edition_id)
@@ -162,3 +180,48 @@ class EditionLibrary:
                 return
             self.save(family.with_value(event.space, event.field, event.value,
                                         event.provenance))
+
+
+def value_of(edition: Edition, space: int | None, name: str) -> tuple[Any, str | None]:
+    """(value, provenance) of field ``name`` of board ``space`` (None = top level)."""
+    if space is not None:
+        found = edition.spaces[space]
+        return getattr(found, name), found.provenance.get(name)
+    if name.startswith("chance_effects."):
+        return edition.chance_effects.get(int(name.split(".", 1)[1])), edition.provenance.get(name)
+    return getattr(edition, name), edition.provenance.get(name)
+
+
+def restore_value(edition: Edition, space: int | None, name: str, value: Any,
+                  provenance: str | None) -> Edition:
+    """A copy of ``edition`` with ``name`` set back to ``value`` and its provenance to
+    ``provenance`` (None = no mark, as for a value still missing)."""
+    if space is None and name.startswith("chance_effects."):
+        effects = dict(edition.chance_effects)
+        effects.pop(int(name.split(".", 1)[1]), None)
+        if value is not None:
+            effects[int(name.split(".", 1)[1])] = value
+        edition = replace(edition, chance_effects=effects)
+    elif space is None:
+        edition = replace(edition, **{name: value})
+    else:
+        old = edition.spaces[space]
+        new = replace(old, **{name: value})
+        edition = replace(edition, spaces=edition.spaces[:space] + (new,)
+                          + edition.spaces[space + 1:])
+    return _mark(edition, space, name, provenance)
+
+
+def _mark(edition: Edition, space: int | None, name: str, provenance: str | None) -> Edition:
+    marks = dict(edition.provenance if space is None else edition.spaces[space].provenance)
+    marks.pop(name, None)
+    if provenance is not None:
+        marks[name] = provenance
+    if space is None:
+        return replace(edition, provenance=marks)
+    new = replace(edition.spaces[space], provenance=marks)
+    return replace(edition, spaces=edition.spaces[:space] + (new,) + edition.spaces[space + 1:])
+
+
+def _stored(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
