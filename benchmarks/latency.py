@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -51,8 +52,11 @@ class FrameReader:
     def _run(self) -> None:
         buffer = b""
         while True:
-            select.select([self.master], [], [])
-            buffer += os.read(self.master, 65536)
+            try:
+                select.select([self.master], [], [])
+                buffer += os.read(self.master, 65536)
+            except (OSError, ValueError):  # the far end was closed: the run is over
+                return
             now, frames = time.perf_counter(), split(buffer)
             buffer = buffer[sum(len(f) for f in frames):]
             with self.cond:
@@ -81,22 +85,41 @@ class SseClient:
         threading.Thread(target=self._run, daemon=True).start()
 
     def _run(self) -> None:
-        while line := self.response.readline():
-            if line.startswith(b"id: "):
-                self.seen[int(line[4:])] = time.perf_counter()
+        try:
+            while line := self.response.readline():
+                if line.startswith(b"id: "):
+                    self.seen[int(line[4:])] = time.perf_counter()
+        except (OSError, ValueError, AttributeError):  # closed at the end of the run
+            return
 
 
-def serve(table: Table, hardware: Any, clients: int, game: str) -> list[SseClient]:
-    """Start the web app under waitress with ``clients`` SSE streams on ``game``."""
+def serve(table: Table, hardware: Any, clients: int, game: str,
+          stops: list[Callable[[], None]] | None = None) -> list[SseClient]:
+    """Start the web app under waitress with ``clients`` SSE streams on ``game``; appends
+    a function that stops the server and its streams to ``stops``."""
     from waitress.server import create_server
+    from waitress.wasyncore import close_all
 
     from web import create_app
 
     app = create_app({"SECRET_KEY": "b" * 64}, table=table, hardware=hardware)
-    server = create_server(app, host="127.0.0.1", port=0, threads=clients + 4)
-    threading.Thread(target=server.run, daemon=True).start()
+    server: Any = create_server(app, host="127.0.0.1", port=0, threads=clients + 4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
     token = app.extensions["companion.tokens"].banker()
-    return [SseClient(server.effective_port, game, token) for _ in range(clients)]
+    streams = [SseClient(server.effective_port, game, token) for _ in range(clients)]
+
+    def stop() -> None:
+        app.extensions["companion.stopping"].set()
+        for client in streams:
+            client.conn.close()
+        close_all(server._map)
+        server.task_dispatcher.shutdown(timeout=5)
+        thread.join(5)
+
+    if stops is not None:
+        stops.append(stop)
+    return streams
 
 
 def sse_time(streams: list[SseClient], seq: int, timeout: float = 5.0) -> float:
@@ -136,11 +159,8 @@ def report(samples: list[dict[str, float]]) -> None:
               f"   max {ms[-1]:7.2f} ms   (n={len(ms)})")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--presses", type=int, default=500)
-    parser.add_argument("--clients", type=int, default=8, help="SSE clients (0 = none)")
-    args = parser.parse_args(argv)
+def measure(presses: int = 500, clients: int = 8) -> list[dict[str, float]]:
+    """``presses`` button presses with ``clients`` SSE streams; seconds per stage each."""
     with tempfile.TemporaryDirectory() as tmp:
         table = Table.open(Path(tmp) / "bench.sqlite")
         players = {"cmd": "new_game", "edition": "monopol-no-1996",
@@ -152,14 +172,29 @@ def main(argv: list[str] | None = None) -> int:
         strip = SerialStrip(os.ttyname(slave), LAYOUT.strip.led_count)
         commits: list[tuple[float, int]] = []
         table.subscribe(lambda _game, seq: commits.append((time.perf_counter(), seq)))
+        stops: list[Callable[[], None]] = []
         with start_hardware(table, "sim", LAYOUT, strip=strip) as hw:
-            streams = serve(table, hw, args.clients, game) if args.clients else []
-            samples = [one_press(table, hw, game, reader, commits, streams)
-                       for _ in range(args.presses)]
-        report(samples)
-        if not args.clients:
-            print("    sse: skipped (--clients 0)")
+            streams = serve(table, hw, clients, game, stops) if clients else []
+            try:
+                samples = [one_press(table, hw, game, reader, commits, streams)
+                           for _ in range(presses)]
+            finally:
+                for stop in stops:
+                    stop()
         table.close()
+        os.close(slave)
+        os.close(master)
+    return samples
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=500)
+    parser.add_argument("--clients", type=int, default=8, help="SSE clients (0 = none)")
+    args = parser.parse_args(argv)
+    report(measure(args.presses, args.clients))
+    if not args.clients:
+        print("    sse: skipped (--clients 0)")
     return 0
 
 

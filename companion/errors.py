@@ -5,13 +5,50 @@ sentence a player understands.  Each class also inherits the matching built-in, 
 ``gpiozero/exc.py``, so callers may catch either.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.editions.problems import Problem
+
 
 class CompanionError(Exception):
     """Base class of every error raised by companion."""
 
 
 class Refused(CompanionError, ValueError):
-    """A command was refused; nothing changed.  The message says why."""
+    """A command was refused; nothing changed.  The message says why.
+
+    The message may be a template with ``%(name)s`` (or ``%(name)r`` for a quoted value)
+    placeholders filled from keyword arguments, so a user interface can translate it::
+
+        raise UnknownPlayer("There is no player called %(name)r in this game.", name=name)
+
+    ``str(error)`` is the English sentence; ``error.template`` is the untranslated template
+    and ``error.params`` its values (the web looks the template up in its catalogue, then
+    fills it in).  ``Refused("A plain sentence.")`` works as before (no params).
+
+    Attributes:
+        template: str, the message before formatting.
+        params: dict of str -> value, the placeholders' values (empty for a plain message).
+    """
+
+    def __init__(self, message: str = "", /, **params: object) -> None:
+        self.template = message
+        self.params = params
+        super().__init__(_fill(message, params))
+
+
+def _fill(template: str, params: dict[str, object]) -> str:
+    """``template % params``; a template that does not fit its params stays as written."""
+    if not params:
+        return template
+    try:
+        return template % params
+    except (KeyError, ValueError, TypeError):
+        return f"{template} {params!r}"
 
 
 class BadCommand(Refused):
@@ -62,11 +99,22 @@ class EditionError(CompanionError, ValueError):
     """An edition file is invalid; the message names the field."""
 
 
+class EditionProblems(EditionError):
+    """An edition (file, import or edit) is invalid; ``problems`` lists every finding."""
+
+    def __init__(self, source: str, problems: Iterable[Problem]):
+        self.source = source
+        self.problems = list(problems)
+        lines = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s):\n{lines}")
+
+
 class MissingValue(Refused):
     """The edition lacks a value the command needs (ask the banker once, RULES editions)."""
 
-    def __init__(self, message: str, space: int | None = None, field: str | None = None):
-        super().__init__(message)
+    def __init__(self, message: str, space: int | None = None, field: str | None = None,
+                 **params: object) -> None:
+        super().__init__(message, **params)
         self.space = space
         self.field = field
 

@@ -190,11 +190,13 @@ class MortgageSet(Event):
 @dataclass(frozen=True)
 class AuctionOpened(Event):
     """The bank auctions the deed at ``space`` (C4), or one ``building`` (``house`` /
-    ``hotel``, C16; ``space`` None); bids must be at least ``start``."""
+    ``hotel``, C16; ``space`` None); bids must be at least ``start``.  ``decliner``: the
+    player who declined to buy the deed ("" = not named; K4: only the others bid)."""
 
     space: int | None
     building: str = ""
     start: int = 1
+    decliner: str = ""
 
 
 @dataclass(frozen=True)
@@ -332,3 +334,134 @@ class EditionPinned(Event):
     family's copy is edited later (issue 5).  Shipped editions are not pinned."""
 
     edition: dict[str, Any]
+
+
+# --- Multimillionær: stock board, shares, Ola Nordmann, debt notes (issue 6; RULES M) ---
+
+
+@dataclass(frozen=True)
+class StockListed(Event):
+    """Series ``series`` opens on the stock board at ``level`` with ``shares`` shares in
+    the bank (M2, M3); logged at setup."""
+
+    series: str
+    level: int
+    shares: int
+
+
+@dataclass(frozen=True)
+class StockMoved(Event):
+    """Series ``series`` now stands at ``level`` (0 = suspended); ``why`` in words (M6)."""
+
+    series: str
+    level: int
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class SharesMoved(Event):
+    """``count`` shares of ``series`` pass from ``giver`` to ``taker`` (a player or
+    ``"bank"``); any payment is a separate :class:`MoneyMoved` (M2, M7–M9)."""
+
+    series: str
+    giver: str
+    taker: str
+    count: int
+
+
+@dataclass(frozen=True)
+class OlaMoved(Event):
+    """Ola Nordmann stopped on board index ``space`` (M4)."""
+
+    space: int
+
+
+@dataclass(frozen=True)
+class PhaseSet(Event):
+    """The turn is now in ``phase``: ``ola``, ``build`` or ``car`` (M4)."""
+
+    phase: str
+
+
+@dataclass(frozen=True)
+class DebtNotesChanged(Event):
+    """``player``'s debt notes (gjeldsbrev) change by ``delta`` (M18)."""
+
+    player: str
+    delta: int
+
+
+@dataclass(frozen=True)
+class InterestPaid(Event):
+    """``player`` paid the interest of ``turn`` in time (M18)."""
+
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class InterestMissed(Event):
+    """``player`` let the car move (or the turn pass) with the ``amount`` of interest of
+    ``turn`` unpaid: any other player may point it out until it lapses (M18, M11)."""
+
+    player: str
+    turn: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class InterestClosed(Event):
+    """``player``'s missed interest is settled: ``how`` = ``pointed out by <name>`` (M18)."""
+
+    player: str
+    how: str
+
+
+@dataclass(frozen=True)
+class BorsenRight(Event):
+    """``player`` may buy up to ``count`` shares from one opponent at double price (M8);
+    the right was won in ``turn``; ``count`` 0 = used."""
+
+    player: str
+    turn: int
+    count: int
+
+
+@dataclass(frozen=True)
+class TrafficLight(Event):
+    """``player`` stopped at Trafikkfyr in ``turn`` (None = Ola Nordmann): no rent in the
+    next round (M15)."""
+
+    player: str | None
+    turn: int
+
+
+@dataclass(frozen=True)
+class RentFreeTurn(Event):
+    """``player`` pays no rent during ``turn``: the round after Trafikkfyr (M15)."""
+
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class HolidayStays(Event):
+    """``player`` has now stayed ``stays`` extra rounds in Ferieparadiset (M14; 0 = left)."""
+
+    player: str
+    stays: int
+
+
+@dataclass(frozen=True)
+class CasinoPlayed(Event):
+    """``player`` bet at the Casino in ``turn`` (the money moves separately, M13)."""
+
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class Multimillionaire(Event):
+    """``player``'s worth reached the edition's goal (2 000 000 kr): the game ends (M22)."""
+
+    player: str

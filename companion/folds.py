@@ -17,7 +17,9 @@ def _(e: ev.BuildingsSet, s: GameState) -> None:
     """C16: the bank's stock changes by what the lot gives back or takes."""
     deed = s.deeds[e.space]
     s.bank_houses += deed.houses - e.houses
-    s.bank_hotels += int(deed.hotel) - int(e.hotel)
+    castle_on = s.ed.settings.castle_on  # M19: the castle is not a hotel
+    castle = bool(castle_on) and s.ed.space(e.space).name == castle_on
+    s.bank_hotels += 0 if castle else int(deed.hotel) - int(e.hotel)
     deed.houses, deed.hotel = e.houses, e.hotel
 
 
@@ -28,7 +30,7 @@ def _(e: ev.MortgageSet, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.AuctionOpened, s: GameState) -> None:
-    s.auction = Auction(e.space, e.building, e.start)
+    s.auction = Auction(e.space, e.building, e.start, decliner=e.decliner)
 
 
 @fold_event.register

@@ -8,8 +8,14 @@ the 10 % mortgage interest (C19, X3), half a building's price (C17), half a prin
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-__all__ = ["half", "percent_of", "round_to"]
+from companion.editions.model import Edition
+
+if TYPE_CHECKING:
+    from companion.state import GameState
+
+__all__ = ["amount_text", "half", "percent_of", "round_to"]
 
 
 def round_to(amount: int | Fraction, step: int = 1) -> int:
@@ -39,3 +45,21 @@ def percent_of(amount: int, percent: int, step: int = 1) -> int:
 def half(amount: int) -> int:
     """Half of ``amount``, rounded half up to a whole unit (C17, C23)."""
     return round_to(Fraction(amount, 2))
+
+
+
+def amount_text(where: GameState | Edition, amount: int) -> str:
+    """``amount`` in the edition's unit as a player reads it, thousands grouped by a space.
+
+    Args:
+        where: the game's state (its edition) or an edition; its ``unit`` (``kr``,
+            ``coins``) follows the number.
+        amount: int in that unit.
+
+    ``amount_text(state, 1200) == "1 200 kr"``; ``amount_text(kortstokk, 3) == "3 coins"``;
+    one of a unit ending in "s" is singular: ``"1 coin"``.
+    """
+    unit = where.unit if isinstance(where, Edition) else where.ed.unit
+    if abs(amount) == 1 and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"{amount:,}".replace(",", " ") + f" {unit}"

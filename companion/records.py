@@ -23,12 +23,14 @@ class Bid:
 @dataclass
 class Auction:
     """The open auction: the deed at ``space`` (C4) or one ``building`` (C16, ``space``
-    None); ``start`` = lowest first bid; ``bids`` oldest first (the last is the highest)."""
+    None); ``start`` = lowest first bid; ``bids`` oldest first (the last is the highest);
+    ``decliner`` = who declined to buy the deed ("" = not named; K4)."""
 
     space: int | None
     building: str = ""
     start: int = 1
     bids: list[Bid] = field(default_factory=list)
+    decliner: str = ""
 
     @property
     def highest(self) -> Bid | None:

@@ -68,6 +68,42 @@ class Claim:
 
 
 @dataclass
+class Market:
+    """Multimillionær's stock board, Ola Nordmann and the turn's duties (RULES M2–M22).
+
+    Folded by :mod:`companion.rules.mm_folds`; empty (and ``phase`` "car") in editions
+    without shares.  Series ids are the street groups ("1".."10"); turns count as
+    :attr:`GameState.turn`; money ``int`` kr.
+
+    ``levels``: series -> stock level, 0 = suspended (M3, M6).  ``shares``: holder (a
+    player or ``"bank"``) -> series -> shares held (M2, M7).  ``notes``: player -> debt
+    notes held (M18).  ``ola``: Ola Nordmann's board index (M4).  ``phase``: ``"ola"``,
+    ``"build"`` or ``"car"`` (M4).  ``paid``: player -> last turn they paid interest;
+    ``missed``: player -> (turn, interest) not paid before the car moved (M18).
+    ``borsen``: player -> (turn, shares) still to buy at Børsen (M8).  ``light``: player ->
+    turn they stopped at Trafikkfyr, pending; ``rent_free``: player -> the turn they pay no
+    rent; ``ola_light``: the turn Ola stopped at Trafikkfyr, None = not (M15).
+    ``holiday``: player -> extra rounds stayed in Ferieparadiset (M14).  ``casino``:
+    player -> turn of their last bet (M13).  ``multimillionaire``: first to 2 000 000 (M22).
+    """
+
+    levels: dict[str, int] = field(default_factory=dict)
+    shares: dict[str, dict[str, int]] = field(default_factory=dict)
+    notes: dict[str, int] = field(default_factory=dict)
+    ola: int = 0
+    phase: str = "car"
+    paid: dict[str, int] = field(default_factory=dict)
+    missed: dict[str, tuple[int, int]] = field(default_factory=dict)
+    borsen: dict[str, tuple[int, int]] = field(default_factory=dict)
+    light: dict[str, int] = field(default_factory=dict)
+    rent_free: dict[str, int] = field(default_factory=dict)
+    ola_light: int | None = None
+    holiday: dict[str, int] = field(default_factory=dict)
+    casino: dict[str, int] = field(default_factory=dict)
+    multimillionaire: str | None = None
+
+
+@dataclass
 class GameState:
     """Everything the bank knows of one game.
 
@@ -102,6 +138,7 @@ class GameState:
     roll: RollInfo | None = None  # the last roll (C3); stale when its turn has passed
     minutes: int | None = None  # timed game length (C24); None = not timed
     ends_at: float | None = None  # timed game end, Unix seconds (C24)
+    market: Market = field(default_factory=Market)  # Multimillionær (M2–M22)
 
     @property
     def ed(self) -> Edition:
@@ -299,3 +336,4 @@ def _jail_index(s: GameState) -> int:
 
 # Folds of the later events live in companion/folds.py; importing it registers them.
 from companion import folds as _folds  # noqa: E402,F401  (registration, after fold_event)
+from companion.rules import mm_folds as _mm_folds  # noqa: E402,F401  (Multimillionær, M2–M22)

@@ -81,6 +81,11 @@ class Store:
             StorageError: the write failed (disk full, read-only); nothing was written.
         """
         body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
+        text = json.dumps(command, ensure_ascii=False)
+        try:
+            body.encode("utf-8"), text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise StorageError(f"The command holds text that cannot be stored: {exc}") from exc
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -90,12 +95,13 @@ class Store:
                 seq = self._next_seq(game_id)
                 self._db.execute(
                     "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, client_id, actor,
-                     json.dumps(command, ensure_ascii=False), body, time.time()))
+                    (game_id, seq, client_id, actor, text, body, time.time()))
                 self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StorageError(f"The game log could not be written: {exc}") from exc
+            except BaseException as exc:
+                self._rollback()  # never leave a transaction open for the next command
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(f"The game log could not be written: {exc}") from exc
+                raise
         return seq
 
     def _next_seq(self, game_id: str) -> int:

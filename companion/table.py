@@ -8,6 +8,7 @@ client ``id`` was already applied in that game is acknowledged, not applied agai
 
 from __future__ import annotations
 
+import json
 import threading
 import uuid
 from collections.abc import Callable
@@ -22,8 +23,9 @@ from companion.commands.payments import settle_debts
 from companion.commands.setup import new_game_event, start_game
 from companion.editions import EditionLibrary
 from companion.errors import BadCommand, GameOver, NotAllowed, NothingToUndo, UnknownGame
+from companion.rules import hook
 from companion.state import GameState, fold
-from companion.store import Store
+from companion.store import LogRow, Store
 from companion.view import snapshot
 
 Listener = Callable[[str, int], None]
@@ -102,13 +104,15 @@ class Table:
         if not isinstance(command, dict):
             raise BadCommand("A command must be a JSON object with a 'cmd' field.")
         client_id = command.get("id")
-        if client_id is not None and (not isinstance(client_id, str) or len(client_id) > 200):
-            raise BadCommand("The command's 'id' must be text of at most 200 characters.")
+        if client_id is not None and (not isinstance(client_id, str)
+                                      or not 0 < len(client_id) <= 200):
+            raise BadCommand("The command's 'id' must be text of 1 to 200 characters.")
+        _check_text(command)
         with self._lock, self.editions.active():
             if command.get("cmd") == "new_game":
                 return self._new_game(command, actor, client_id)
             if game_id is None or game_id not in self._games:
-                raise UnknownGame(f"There is no game {game_id!r}.")
+                raise UnknownGame("There is no game %(game)r.", game=game_id)
             return self._apply(game_id, command, actor, client_id)
 
     def _duplicate(self, game_id: str, client_id: str | None) -> Outcome | None:
@@ -138,7 +142,7 @@ class Table:
             return self._undo(game_id, command, actor, client_id)
         spec = REGISTRY.get(name) if isinstance(name, str) else None
         if spec is None:
-            raise BadCommand(f"There is no command {name!r}.")
+            raise BadCommand("There is no command %(name)r.", name=name)
         cmd = Cmd(command, state)
         _authorize(cmd, actor, spec.player_field)
         duplicate = self._duplicate(game_id, client_id)
@@ -150,6 +154,7 @@ class Table:
         try:
             spec.handler(draft, cmd)
             settle_debts(draft)
+            hook(draft.state.ed, "after_command")(draft)  # e.g. M22: a multimillionaire
             seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
         except BaseException:
             if draft.events:  # folded into the live state but never stored: rebuild
@@ -187,14 +192,18 @@ class Table:
 
     def _refold(self, game_id: str) -> GameState:
         rows = list(self.store.rows(game_id))
-        undone = {e.target for r in rows for e in r.events if isinstance(e, ev.CommandUndone)}
-        self._undone[game_id] = undone
-        self._live[game_id] = [r.seq for r in rows if r.seq > 1 and r.seq not in undone
-                               and not any(isinstance(e, ev.CommandUndone) for e in r.events)]
+        counted, self._undone[game_id] = applied(rows)
+        self._live[game_id] = [r.seq for r in counted if r.seq > 1]
         with self.editions.active():
-            state = fold((r.seq, e) for r in rows if r.seq not in undone for e in r.events)
+            state = fold((r.seq, e) for r in counted for e in r.events)
         state.seq = rows[-1].seq if rows else 0
         return state
+
+    def applied_rows(self, game_id: str) -> list[LogRow]:
+        """The stored commands of ``game_id`` that count: neither undone nor an ``undo``,
+        oldest first (fold their events to rebuild the state).  Raises UnknownGame."""
+        self.state(game_id)
+        return applied(list(self.store.rows(game_id)))[0]
 
     def _notify(self, game_id: str, seq: int) -> None:
         self._changed.notify_all()
@@ -208,7 +217,7 @@ class Table:
         """The live state of ``game_id`` (read only!).  Raises UnknownGame."""
         with self._lock:
             if game_id not in self._games:
-                raise UnknownGame(f"There is no game {game_id!r}.")
+                raise UnknownGame("There is no game %(game)r.", game=game_id)
             return self._games[game_id]
 
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
@@ -250,6 +259,23 @@ class Table:
                 for r in rows]
 
 
+def _check_text(command: dict[str, Any]) -> None:
+    """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored."""
+    try:
+        json.dumps(command, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, TypeError, ValueError, RecursionError) as exc:
+        raise BadCommand("The command holds text or values that cannot be stored.") from exc
+
+
+def applied(rows: list[LogRow]) -> tuple[list[LogRow], set[int]]:
+    """Split a game's log: the rows that count (neither undone nor an ``undo`` command),
+    and the set of log sequences that ``undo`` reversed."""
+    undone = {e.target for r in rows for e in r.events if isinstance(e, ev.CommandUndone)}
+    counted = [r for r in rows if r.seq not in undone
+               and not any(isinstance(e, ev.CommandUndone) for e in r.events)]
+    return counted, undone
+
+
 def _authorize(cmd: Cmd, actor: Actor, player_field: str | None) -> None:
     """A player's phone may send only its own commands (``player_field`` = its name)."""
     if actor.role in ("banker", "replay"):
@@ -259,4 +285,4 @@ def _authorize(cmd: Cmd, actor: Actor, player_field: str | None) -> None:
     if actor.role != "player" or player_field is None:
         raise NotAllowed("Only the banker can do that.")
     if cmd.player(player_field, bank=True) != actor.player:
-        raise NotAllowed(f"{actor.player} can only act for themself.")
+        raise NotAllowed("%(player)s can only act for themself.", player=actor.player)

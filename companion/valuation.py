@@ -57,9 +57,13 @@ def tally(state: GameState) -> dict[str, Any]:
 
 def values_used(state: GameState) -> list[tuple[int, str]]:
     """(board index, field) of every edition value the C23 worth reads: the printed price
-    of each owned deed, the house price of each built lot.  Empty for a rule module with
-    its own ``worth`` (its sale values are rules, not deed values)."""
-    if getattr(rules_for(state.ed), "worth", None) is not None:
+    of each owned deed, the house price of each built lot.  A rule module with its own
+    ``worth`` lists them with its own ``values_used`` (M22), else none (K8: its sale
+    values are rules, not deed values)."""
+    module = rules_for(state.ed)
+    if getattr(module, "values_used", None) is not None:
+        return list(module.values_used(state))
+    if getattr(module, "worth", None) is not None:
         return []
     used = [(d.space, "price") for d in state.deeds.values()]
     return used + [(d.space, "house_cost") for d in state.deeds.values() if d.houses or d.hotel]

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.editions.provenance import deed_view
+from companion.rules.buildings import is_castle
+from companion.rules.mm_market import holdings, stocks_view
+from companion.rules.mm_turns import notes
+from companion.rules.mm_view import castles_left, market_view
 from companion.rules.mortgages import lift_cost
 from companion.rules.wonders import passport, progress
 from companion.state import GameState
@@ -19,16 +23,19 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
                  "over": state.over, "seq": state.seq, "unit": ed.unit,
                  "house_rules": dict(state.house_rules),
                  "minutes": state.minutes, "ends_at": state.ends_at},
-        "turn": {"player": state.to_roll, "number": state.turn, "phase": "car",
+        "turn": {"player": state.to_roll, "number": state.turn, "phase": state.market.phase,
                  **_roll(state)},
         "players": [_player(state, name) for name in state.players],
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
                  "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
-                 "pot": state.pot},
+                 "pot": state.pot, "castles": castles_left(state),  # M19
+                 "shares": holdings(state, "bank")},  # M2, M7
         "auction": _auction(state),
         "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
                     "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
-        "stocks": {},
+        "stocks": stocks_view(state),  # M3: {series: {"level", "price", "suspended"}}
+        "market": market_view(state),  # M4, M8, M14, M15, M18 (None: no stock board)
+        "multimillionaire": state.market.multimillionaire,  # M22
         "claims": [
             {"id": c.id, "owner": c.owner, "from": c.payer, "space": ed.space(c.space).label,
              "amount": c.amount}
@@ -46,10 +53,11 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
         "spaces": [
             {"name": state.ed.space(d.space).label, "index": d.space, "houses": d.houses,
              "hotel": d.hotel, "mortgaged": d.mortgaged,
+             "castle": d.hotel and is_castle(state.ed.space(d.space), state),  # M19
              "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None}
             for d in state.owned_by(name)
         ],
-        "shares": {}, "debt_notes": 0,
+        "shares": holdings(state, name), "debt_notes": notes(state, name),  # M2, M18
         "passport": passport(state, name), "passport_progress": progress(state, name),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
                   for d in state.debts_of(name)],
@@ -76,14 +84,17 @@ def _auction(state: GameState) -> dict[str, Any] | None:
     top = a.highest
     return {"space": None if a.space is None else state.ed.space(a.space).label,
             "index": a.space, "building": a.building or None, "start": a.start,
+            "decliner": a.decliner or None,  # K4: who may not bid
             "highest": None if top is None else {"player": top.player, "amount": top.amount},
             "bids": [{"player": b.player, "amount": b.amount} for b in a.bids]}
 
 
 def _named_parties(state: GameState, parties: dict[str, Any]) -> dict[str, Any]:
-    """A pending trade's offers with deed names (C18)."""
+    """A pending trade's offers with deed names (C18); ``shares`` ``{series: count}``
+    only when the party gives shares (M9)."""
     return {n: {"cash": o["cash"], "jail_cards": o["jail_cards"],
-                "spaces": [state.ed.space(i).label for i in o["spaces"]]}
+                "spaces": [state.ed.space(i).label for i in o["spaces"]],
+                **({"shares": dict(o["shares"])} if o.get("shares") else {})}
             for n, o in parties.items()}
 
 

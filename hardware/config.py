@@ -76,7 +76,8 @@ class StripConfig:
     ``stock_start``/``stock_series``/``stock_leds``: the Multimillionær stock board (M3), one
     segment of ``stock_leds`` LEDs per series; ``stock_levels``: the top price level;
     ``passport_start``/``passport_leds``: W1 progress, ``passport_leds`` LEDs per seat out of
-    ``wonders``; ``count``: LEDs on the strip, None = just enough for every segment.
+    the snapshot's ``passport_progress.of`` (``wonders`` when it has none); ``count``: LEDs
+    on the strip, None = just enough for every segment.
     """
 
     device: str = DEFAULT_DEVICE

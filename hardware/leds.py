@@ -9,6 +9,10 @@
   a suspended series (level 0) blinks red over its whole segment;
 - Verdens underverker passports (W1): per seat, a bar of lit LEDs for wonders visited.
 
+The shapes read are those of :func:`companion.view.snapshot`: ``stocks`` is
+``{"1": {"level", "price", "suspended"}, …}`` (series ids as text, level 0..N); each
+player's ``passport_progress`` is ``{"visited", "of", …}`` (None without passports) and
+``passport`` a list of ``{"index", "name"}`` (its length is the fallback count).
 Stocks and passports may be absent or empty (classic games): their segments stay dark.
 """
 
@@ -96,10 +100,21 @@ def _stocks(frame: list[Colour], strip: StripConfig, stocks: Mapping[str, Any], 
                 strip.colours.stock)
 
 
+def passport_count(player: Mapping[str, Any], wonders: int) -> tuple[int, int]:
+    """(wonders visited, wonders in a full passport) of one snapshot player (W1): the
+    core's ``passport_progress`` ``{"visited", "of"}``, else the length of ``passport``
+    out of the layout's ``wonders``."""
+    progress = player.get("passport_progress")
+    if isinstance(progress, Mapping) and progress.get("of"):
+        return int(progress.get("visited") or 0), int(progress["of"])
+    return len(player.get("passport") or []), wonders
+
+
 def _passports(frame: list[Colour], strip: StripConfig, players: list[Any]) -> None:
     seat_colours = strip.colours.seats
     for i, player in enumerate(players):
-        lit = passport_lit(len(player.get("passport") or []), strip.passport_leds, strip.wonders)
+        visited, of = passport_count(player, strip.wonders)
+        lit = passport_lit(visited, strip.passport_leds, of)
         start = strip.passport_start + i * strip.passport_leds
         frame[start:start + lit] = [seat_colours[i % len(seat_colours)]] * lit
 

@@ -32,11 +32,17 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 
 @pytest.fixture
-def app(table: Table) -> Flask:
-    """The app on ``table``, with quick heartbeats so streams end fast in tests."""
-    settings = {"TESTING": True, "SECRET_KEY": TEST_SECRET, "SSE_HEARTBEAT": 0.5,
-                "SSE_MAX_SECONDS": 60}
-    return create_app(settings, table=table)
+def hardware() -> Any:
+    """The table hardware the app runs with: none here; hardware tests override this."""
+    return None
+
+
+@pytest.fixture
+def app(table: Table, hardware: Any) -> Flask:
+    """The app on ``table`` in English, with quick heartbeats so streams end fast."""
+    settings = {"TESTING": True, "SECRET_KEY": TEST_SECRET, "LANGUAGE": "en",
+                "SSE_HEARTBEAT": 0.5, "SSE_MAX_SECONDS": 60}
+    return create_app(settings, table=table, hardware=hardware)
 
 
 @pytest.fixture
@@ -124,9 +130,11 @@ def live_server(app: Flask) -> Iterator[LiveServer]:
     thread.start()
     yield LiveServer(f"http://127.0.0.1:{server.effective_port}", app)
     app.extensions["companion.stopping"].set()
-    close_all(server._map)
-    server.task_dispatcher.shutdown(timeout=5)
+    # Close every socket from the server's own loop (closing them from this thread races
+    # with its select() and can raise in the server thread); the loop then ends.
+    server.trigger.pull_trigger(lambda: close_all(server._map))
     thread.join(timeout=5)
+    server.task_dispatcher.shutdown(timeout=5)
 
 
 @pytest.fixture

@@ -140,3 +140,53 @@ def test_quick_play_ends_at_the_first_bankruptcy(table: Table) -> None:
     worth = {n: row["total"] for n, row in state["tally"]["players"].items()}
     assert worth["Bob"] == 7_500_000 + 7_500_000 and worth["Carol"] == 13_000_000 + 2_000_000
     assert state["tally"]["winner"] is None  # 15 000 000 each: a tie names no winner
+
+
+def hotels_on_brown(game: Game) -> None:
+    """Alice: a hotel on both brown lots (index 1 and 3: hotel price = house price
+    500 000, C15), paid 1 200 000 + 10 × 500 000."""
+    game.do("buy", player="Alice", space=1)
+    game.do("buy", player="Alice", space=3)
+    for _ in range(5):
+        game.do("build", player="Alice", space=1)
+        game.do("build", player="Alice", space=3)
+    assert game.cash()["Alice"] == 8_800_000
+
+
+def test_x2_the_hotel_may_be_sold_at_half_price_and_exchanged_for_four_houses(
+        game: Game) -> None:
+    """X2 (SE), the other way: the hotel alone at half its price (500 000 / 2), exchanged
+    for four houses from the bank (C16)."""
+    hotels_on_brown(game)
+    assert (game.state()["bank"]["houses"], game.state()["bank"]["hotels"]) == (32, 10)
+    game.do("sell_building", player="Alice", space=1, exchange=True)
+    assert game.cash()["Alice"] == 8_800_000 + 250_000
+    lot = next(s for s in game.player("Alice")["spaces"] if s["index"] == 1)
+    assert (lot["houses"], lot["hotel"]) == (4, False)
+    assert (game.state()["bank"]["houses"], game.state()["bank"]["hotels"]) == (28, 11)
+    with game.refused("brown #1 has no hotel to exchange for houses."):
+        game.do("sell_building", player="Alice", space=1, exchange=True)
+    with game.refused("Sell either 'all' the buildings or 'exchange' the hotel"):
+        game.do("sell_building", player="Alice", space=3, exchange=True, all=True)
+    game.do("sell_building", player="Alice", space=3)  # the usual way: hotel + 4 houses
+    assert game.cash()["Alice"] == 9_050_000 + 250_000 + 4 * 250_000
+
+
+def test_x2_no_exchange_when_the_bank_lacks_four_houses(game: Game) -> None:
+    """C16: the exchange needs four houses from the bank; with two left it is refused and
+    nothing changes; selling the hotel with its houses still works."""
+    hotels_on_brown(game)
+    game.do("pay", from_="bank", to="Bob", amount=25_000_000)
+    for group, per_lot in (((6, 8, 9), 4), ((11, 13, 14), 4), ((16, 18, 19), 2)):
+        for index in group:
+            game.do("buy", player="Bob", space=index)
+        for _ in range(per_lot):
+            for index in group:
+                game.do("build", player="Bob", space=index)
+    assert game.state()["bank"]["houses"] == 32 - 12 - 12 - 6
+    with game.refused("The bank has only 2 houses, so the hotel on brown #1 cannot be broken "
+                      "back into 4 houses — sell the hotel with its houses instead."):
+        game.do("sell_building", player="Alice", space=1, exchange=True)
+    game.do("sell_building", player="Alice", space=1)
+    assert game.cash()["Alice"] == 8_800_000 + 1_250_000
+    assert game.state()["bank"]["houses"] == 2

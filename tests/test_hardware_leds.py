@@ -76,6 +76,18 @@ def test_passport_progress_per_seat() -> None:
     assert frame[14:20] == [SEATS[0], SEATS[0], BLACK, BLACK, SEATS[2], BLACK]
 
 
+def test_passport_progress_of_the_snapshot_wins_over_the_layout() -> None:
+    """W1: the core's ``passport_progress`` {visited, of} (a list of {index, name} in
+    ``passport``): 5 of 10 fill half the bar, whatever the layout's ``wonders`` says."""
+    s = state()
+    s["players"][0]["passport"] = [{"index": i, "name": f"w{i}"} for i in range(5)]
+    s["players"][0]["passport_progress"] = {"visited": 5, "of": 10, "unvisited": [],
+                                            "free_flight": None}
+    assert render(s, STRIP, ON)[14:16] == [SEATS[0], BLACK]  # round(5 x 2 / 10) = 1
+    s["players"][0]["passport_progress"] = None  # no progress: 5 of the layout's 22
+    assert render(s, STRIP, ON)[14:16] == [BLACK, BLACK]  # round(5 x 2 / 22) = 0
+
+
 def test_passport_lit() -> None:
     assert [passport_lit(n, 4, 22) for n in (0, 2, 3, 11, 22, 30)] == [0, 0, 1, 2, 4, 4]
     assert passport_lit(5, 4, 0) == 0

@@ -199,7 +199,7 @@ def test_k11_declaring_a_fortune_of_50_coins_wins_at_once(game: Game) -> None:
     for _ in range(2):
         game.do("next_turn")
     game.do("pay", from_="Alice", to="bank", amount=1)
-    with game.refused("Selling everything would leave Alice 49 coins; 50 are needed to win"):
+    with game.refused("Selling everything would leave Alice 49 coins; 50 coins are needed to win"):
         game.do("declare_fortune", player="Alice")
     game.do("pay", from_="Carol", to="Alice", amount=1)
     game.do("pay", from_="bank", to="Bob", amount=60)  # richer, but did not declare
@@ -218,3 +218,103 @@ def test_kortstokk_commands_are_refused_in_other_editions(table: Table) -> None:
         game.do("pass_joker", player="Alice")
     with game.refused("This edition has no fortune to declare."):
         game.do("declare_fortune", player="Alice")
+
+
+def test_k4_the_auction_is_among_the_other_players_from_the_price(game: Game) -> None:
+    """K4: a declined property is auctioned among the OTHER players, its price the
+    minimum bid (``rules.kortstokk.may_bid`` through the ``check_bid`` check)."""
+    with game.refused(re.escape("Name the player who declined to buy Spar 5 ('decliner'): "
+                                "only the other players may bid for it (K4)."), BadCommand):
+        game.do("auction_open", space="Spar 5")
+    with game.refused("The price of Spar 5 is not known yet", MissingValue):
+        game.do("auction_open", space="Spar 5", decliner="Alice")
+    priced(game, "Spar 5", price=3)
+    with game.refused("Bidding for Spar 5 cannot start below 3 coins."):
+        game.do("auction_open", space="Spar 5", decliner="Alice", start=2)
+    game.do("land", player="Alice", space="Spar 5")
+    game.do("auction_open", space="Spar 5", decliner="Alice")
+    auction = game.state()["auction"]
+    assert (auction["start"], auction["decliner"]) == (3, "Alice")
+    with game.refused(re.escape("Alice declined to buy Spar 5, so only the other players may "
+                                "bid for it (K4)."), RuleBroken):
+        game.do("bid", player="Alice", amount=4)
+    with game.refused("Bidding starts at 3 coins."):
+        game.do("bid", player="Bob", amount=2)
+    game.do("bid", player="Bob", amount=3)
+    game.do("bid", player="Carol", amount=4)
+    game.do("auction_close")
+    assert game.cash() == {"Alice": 8, "Bob": 8, "Carol": 4}
+    assert [s["name"] for s in game.player("Carol")["spaces"]] == ["Spar 5"]
+
+
+def test_k4_a_sale_at_the_table_follows_the_same_rule(game: Game) -> None:
+    priced(game, "Spar 7", price=2)
+    with game.refused("Name the player who declined to buy Spar 7", BadCommand):
+        game.do("auction_sold", space="Spar 7", player="Bob", price=2)
+    with game.refused("Alice declined to buy Spar 7, so only the other players", RuleBroken):
+        game.do("auction_sold", space="Spar 7", player="Alice", price=2, decliner="Alice")
+    with game.refused("Spar 7 cannot be sold at auction below 2 coins.", RuleBroken):
+        game.do("auction_sold", space="Spar 7", player="Bob", price=1, decliner="Alice")
+    game.do("auction_open", space="Spar 7", decliner="Alice")  # the decliner is kept
+    with game.refused("Alice declined to buy Spar 7", RuleBroken):
+        game.do("auction_sold", space="Spar 7", player="Alice", price=5)
+    game.do("auction_sold", space="Spar 7", player="Bob", price=2)
+    assert game.cash()["Bob"] == 6 and game.state()["auction"] is None
+
+
+def test_k7_k8_the_classic_build_and_sell_point_at_the_pair_commands(game: Game) -> None:
+    """K7: houses in pairs, at most rank − 1 per card — the classic ``build`` (4 houses
+    and a hotel on any lot, one at a time) is refused; K8: so is ``sell_building``."""
+    own(game, "Alice", "Spar 2", "Hjerter 2")
+    game.do("build_pair", player="Alice", space="Spar 2")  # rank 2: one house per card
+    k7 = re.escape("In Kortstokk-Monopol houses are bought in pairs, one on each card of a "
+                   "number: use build_pair (K7).")
+    with game.refused(k7, RuleBroken):
+        game.do("build", player="Alice", space="Spar 2")
+    with game.refused(k7, RuleBroken):
+        game.do("build", player="Alice", space="Hjerter 2", count=5)
+    k8 = re.escape("In Kortstokk-Monopol houses are sold in pairs, one from each card of a "
+                   "number, two houses for 1 coin: use sell_houses (K8).")
+    with game.refused(k8, RuleBroken):
+        game.do("sell_building", player="Alice", space="Spar 2")
+    with game.refused(k8, RuleBroken):
+        game.do("sell_building", player="Alice", space="Spar 2", all=True)
+    with game.refused("No lot could take a house now", RuleBroken):  # no C16 house auction
+        game.do("auction_open", building="house")
+    game.do("sell_houses", player="Alice", space="Hjerter 2")
+    assert game.cash()["Alice"] == 8 - 2 - 2 + 1
+    assert all(s["houses"] == 0 for s in game.player("Alice")["spaces"])
+
+
+def test_k8_no_mortgages_sell_to_the_bank_instead(game: Game) -> None:
+    """K8 (seed 004 "Selge ting tilbake til banken"): money is raised by selling to the
+    bank; there is no mortgage to take or lift."""
+    own(game, "Alice", "Spar 5")
+    k8 = re.escape("Kortstokk-Monopol has no mortgages: raise money by selling to the bank "
+                   "instead — 1 coin for an unbuilt property (sell_property), 1 coin for two "
+                   "houses (sell_houses) (K8).")
+    with game.refused(k8, RuleBroken):
+        game.do("mortgage", player="Alice", space="Spar 5")
+    with game.refused(k8, RuleBroken):
+        game.do("unmortgage", player="Alice", space="Spar 5")
+
+
+def test_kortstokk_has_no_jail(game: Game) -> None:
+    """Seed 004 has no jail (RULES K1–K11 never send anyone there)."""
+    no_jail = re.escape("Kortstokk-Monopol has no jail: nobody goes to jail, pays a jail fine "
+                        "or keeps a get-out-of-jail card.")
+    for cmd in ("jail", "leave_jail", "jail_try", "jail_card"):
+        with game.refused(no_jail, RuleBroken):
+            game.do(cmd, player="Alice")
+
+
+def test_k8_k10_bankrupt_to_a_player_sells_houses_two_for_a_coin(game: Game) -> None:
+    """K10: a bankrupt's assets are sold at the K8 prices — one house on each 3 (two
+    houses) brings 1 coin, not half their price (C21 would give ½ + ½ rounded up = 2)."""
+    own(game, "Alice", "Spar 3", "Hjerter 3")
+    game.do("build_pair", player="Alice", space="Spar 3")  # 2 coins: one house per card
+    game.do("pay", from_="Alice", to="Bob", amount=20)  # 4 paid, 16 owed
+    game.do("bankrupt", player="Alice", creditor="Bob")
+    assert game.cash() == {"Alice": 0, "Bob": 8 + 4 + 1, "Carol": 8}
+    assert game.state()["bank"]["houses"] == 90
+    assert all(s["houses"] == 0 for s in game.player("Bob")["spaces"])

@@ -37,7 +37,7 @@ def test_c4_declined_deed_is_auctioned_and_the_decliner_may_bid(game: Game) -> N
     game.refused(NotAllowed, "Carol can only act for themself.", "bid",
                  actor=Actor("player", "Carol"), player="Alice", amount=500)
     game.phone("Alice", "bid", player="Alice", amount=2500)
-    game.refused(NotEnoughCash, "Carol has only 30000 kr and cannot bid 30001 kr.",
+    game.refused(NotEnoughCash, "Carol has only 30 000 kr and cannot bid 30 001 kr.",
                  "bid", player="Carol", amount=30_001)
     game.refused(RuleBroken, "The auction of Grensen is still open — close it first.",
                  "auction_open", space="Ringgata")
@@ -82,7 +82,7 @@ def test_c16_scarce_house_auctioned_from_the_lowest_deed_price(game: Game) -> No
     assert game.snap()["bank"]["houses"] == 1  # Bob and Alice both want it
     game.do("auction_open", building="house")
     assert game.snap()["auction"]["start"] == 1000  # Bob's brown lots: 1 000 a house
-    game.refused(RuleBroken, "Bidding starts at 1000 kr.",
+    game.refused(RuleBroken, "Bidding starts at 1 000 kr.",
                  "bid", player="Bob", amount=900, space="Parkveien")
     game.refused(RuleBroken, "Skarpsno needs a house first — build evenly.",
                  "bid", player="Alice", amount=1000, space="Bygdøy allé")

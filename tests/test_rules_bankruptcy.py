@@ -94,7 +94,7 @@ def test_c21_lifts_must_be_mortgaged_deeds_the_creditor_can_pay(game: Game) -> N
     game.refused(RuleBroken, "Parkveien is not a mortgaged deed of Bob's.", "bankrupt",
                  player="Bob", creditor="Alice", lift=["Parkveien"])
     game.take("Alice", game.cash("Alice"))
-    game.refused(NotEnoughCash, "Alice would have 2000 kr; lifting costs 2200 kr.", "bankrupt",
+    game.refused(NotEnoughCash, "Alice would have 2 000 kr; lifting costs 2 200 kr.", "bankrupt",
                  player="Bob", creditor="Alice", lift=["Oslo S"])
 
 

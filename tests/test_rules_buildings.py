@@ -70,7 +70,7 @@ def test_c14_houses_only_on_a_whole_unmortgaged_group_evenly(game: Game) -> None
 def test_c14_build_costs_cash_and_a_debtor_waits(game: Game) -> None:
     brown(game)
     game.take("Alice", game.cash("Alice") - 500)
-    game.refused(NotEnoughCash, "Alice has 500 kr; building on Parkveien costs 1000 kr.",
+    game.refused(NotEnoughCash, "Alice has 500 kr; building on Parkveien costs 1 000 kr.",
                  "build", player="Alice", space="Parkveien")
     game.do("pay", **{"from": "Alice", "to": "Bob", "amount": 800})
     game.refused(RuleBroken, "Alice must pay their debts first.",

@@ -67,7 +67,7 @@ def test_c19_lifting_needs_the_cash(game: Game) -> None:
     game.buy("Alice", "Rådhusplassen")
     game.do("mortgage", player="Alice", space="Rådhusplassen")
     game.take("Alice", game.cash("Alice") - 4399)
-    game.refused(NotEnoughCash, "Alice has 4399 kr; lifting Rådhusplassen costs 4400 kr.",
+    game.refused(NotEnoughCash, "Alice has 4 399 kr; lifting Rådhusplassen costs 4 400 kr.",
                  "unmortgage", player="Alice", space="Rådhusplassen")
     game.give("Alice", 1)
     game.do("unmortgage", player="Alice", space="Rådhusplassen")

@@ -39,12 +39,17 @@ def test_c18_no_deed_of_a_group_with_buildings(game: Game) -> None:
     game.refused(RuleBroken, "Sell the buildings on the brown group first — no lot of a group "
                  "with buildings changes hands.", "trade",
                  parties={"Alice": {"spaces": ["Parkveien"]}, "Bob": {"cash": 2000}})
+    # C18, unlike M9 (tests/test_mm_trades.py): not even the whole built group
+    game.refused(RuleBroken, "Sell the buildings on the brown group first — no lot of a group "
+                 "with buildings changes hands.", "trade",
+                 parties={"Alice": {"spaces": ["Parkveien", "Kirkeveien"]},
+                          "Bob": {"cash": 2000}})
 
 
 def test_c18_refusals_leave_everything_unchanged(game: Game) -> None:
     game.refused(RuleBroken, "Parkveien does not belong to Bob.", "trade",
                  parties={"Alice": {"cash": 10}, "Bob": {"spaces": ["Parkveien"]}})
-    game.refused(NotEnoughCash, "Bob has only 26000 kr and cannot give 26001 kr.", "trade",
+    game.refused(NotEnoughCash, "Bob has only 26 000 kr and cannot give 26 001 kr.", "trade",
                  parties={"Alice": {"spaces": ["Parkveien"]}, "Bob": {"cash": 26_001}})
     game.refused(RuleBroken, "The trade is empty: nobody gives anything.", "trade",
                  parties={"Alice": {}, "Bob": {"cash": 0}})
@@ -111,7 +116,7 @@ def test_c18_pending_trade_is_rechecked_and_can_be_cancelled(game: Game) -> None
                                                 "Alice": {"spaces": ["Kirkeveien"]}},
                **{"from": "Bob"})
     game.take("Bob", 24_000)
-    game.refused(NotEnoughCash, "Bob has only 2000 kr and cannot give 3000 kr.",
+    game.refused(NotEnoughCash, "Bob has only 2 000 kr and cannot give 3 000 kr.",
                  "trade_accept", player="Alice")
     game.phone("Alice", "trade_cancel", player="Alice", trade=1)
     assert game.snap()["trades"] == []

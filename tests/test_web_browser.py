@@ -70,7 +70,7 @@ def test_a_payment_shows_on_every_screen_without_reload(browser: Any, live_serve
 
     alice.select_option("#pay select[name=to]", "Bob")
     alice.fill("#pay input[name=amount]", "2500")
-    alice.locator("#pay button").click()
+    alice.locator("#pay button:not([type=button])").click()
 
     expect(bob.locator("#cash")).to_have_text(digits(32500), timeout=TIMEOUT)
     expect(alice.locator("#cash")).to_have_text(digits(27500), timeout=TIMEOUT)
@@ -88,11 +88,11 @@ def test_rent_claimed_from_the_phone(browser: Any, live_server: LiveServer,
     buy = console.locator('form[data-cmd="buy"]')
     buy.locator("select[name=player]").select_option("Bob")
     buy.locator("select[name=space]").select_option(RADHUS)
-    buy.locator("button").click()
+    buy.locator("button:not([type=button])").click()
     land = console.locator('form[data-cmd="land"]')
     land.locator("select[name=player]").select_option("Alice")
     land.locator("select[name=space]").select_option(RADHUS)
-    land.locator("button").click()
+    land.locator("button:not([type=button])").click()
     expect(bob.locator("#claim")).to_be_visible(timeout=TIMEOUT)
     bob.locator("#claim").click()
     expect(bob.locator("#claim-box")).to_be_hidden(timeout=TIMEOUT)
@@ -107,7 +107,7 @@ def test_refusals_are_shown_in_words(browser: Any, live_server: LiveServer,
     alice.select_option("#pay select[name=to]", "Bob")
     alice.fill("#pay input[name=amount]", "1.5")
     alice.evaluate("document.querySelector('#pay').noValidate = true")
-    alice.locator("#pay button").click()
+    alice.locator("#pay button:not([type=button])").click()
     expect(alice.locator("#status")).to_contain_text("whole number", timeout=TIMEOUT)
     assert web_actions.cash("Alice") == 30000
 

@@ -39,7 +39,18 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
         table: the table to serve; None = open ``DATABASE`` (see :mod:`web.settings`).
         hardware: the running buttons/LED object, or None.
     """
-    from web import api, auth, editions_page, errors, i18n, live, pages, settings, table_page
+    from web import (
+        api,
+        auth,
+        editions_page,
+        errors,
+        i18n,
+        live,
+        pages,
+        settings,
+        table_page,
+        tally_page,
+    )
 
     app = Flask(__name__, instance_relative_config=True)
     settings.load(app, test_config)
@@ -50,7 +61,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     i18n.init_app(app)
     errors.init_app(app)
     auth.init_app(app, table.store)
-    for blueprint in (api.bp, live.bp, pages.bp, table_page.bp, editions_page.bp):
+    for blueprint in (api.bp, live.bp, pages.bp, table_page.bp, editions_page.bp, tally_page.bp):
         app.register_blueprint(blueprint)
     app.after_request(_security_headers)
     return app
@@ -59,6 +70,6 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
 def _security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.blueprint in ("pages", "auth"):
+    if request.blueprint in ("pages", "auth", "tally"):
         response.headers.setdefault("Content-Security-Policy", CSP)
     return response

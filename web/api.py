@@ -30,7 +30,10 @@ def table() -> Table:
 
 def json_body() -> dict[str, Any]:
     """The request body as a JSON object.  Raises BadRequest (malformed or not an object)."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes: not a command
+        data = None
     if not isinstance(data, dict):
         raise BadRequest(_("The body must be a JSON object."))
     return data
@@ -41,7 +44,7 @@ def int_arg(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
         raise BadRequest(_("%(name)s must be a whole number from %(low)d to %(high)d.",
                            name=name, low=low, high=high))
     return int(raw)
@@ -114,6 +117,19 @@ def history(game_id: str) -> Any:
     limit = int_arg("limit", 30, 1, 200)
     table().state(game_id)
     return {"ok": True, "history": table().history(game_id, limit)}
+
+
+@bp.get("/games/<game_id>/tally")
+@game_required
+def game_tally(game_id: str) -> Any:
+    """The tally (provisional until the game is over) and every player's worth after each
+    command not undone (``series``: ``[{seq, turn, totals: {name: worth}}]``)."""
+    from web.networth import worth_series
+
+    tally = table().snapshot(game_id, with_tally=True)["tally"]
+    series = [{"seq": p.seq, "turn": p.turn, "totals": p.totals}
+              for p in worth_series(table(), game_id)]
+    return {"ok": True, "over": table().state(game_id).over, "tally": tally, "series": series}
 
 
 @bp.post("/games/<game_id>/players/<name>/token")

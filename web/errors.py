@@ -14,7 +14,7 @@ from flask import Flask, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion import errors as ce
-from web.i18n import _
+from web.i18n import _, translate_error
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +52,11 @@ def _answer(message: str, status: int) -> Any:
 
 
 def handle_companion(error: ce.CompanionError) -> Any:
-    """A refusal by the core: its own message, its status."""
+    """A refusal by the core: its own message in the request's language, its status."""
     status = status_of(error)
     if status >= 500:
         log.error("companion error: %s", error)
-    return _answer(str(error), status)
+    return _answer(translate_error(error), status)
 
 
 def handle_http(error: HTTPException) -> Any:

@@ -31,7 +31,7 @@ SLICE = 1.0
 def last_event_id() -> int | None:
     """The client's ``Last-Event-ID`` header (or ``last_id`` query argument), if a number."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("last_id")
-    return int(raw) if raw and raw.isdigit() else None
+    return int(raw) if raw and raw.isascii() and raw.isdigit() else None
 
 
 def message(state: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ codes) and keeps itself live from ``/api/games/<id>/events`` with its own small 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
@@ -28,32 +29,39 @@ def _identity(role: str) -> Identity | None:
     return next((i for i in identities() if i.role == role), None)
 
 
-def editions() -> list[dict[str, str]]:
-    """``id`` and printed ``name`` of every edition a game can use (unreadable ones skipped):
-    the table's library (shipped + the family's copies) when it has one."""
+def editions() -> list[dict[str, Any]]:
+    """``id``, printed ``name`` and the priced ``deeds`` (for a chosen quick/timed deal,
+    C23) of every edition a game can use (unreadable ones skipped): the table's library
+    (shipped + the family's copies) when it has one."""
     library = getattr(table(), "editions", None)
     ids = library.ids() if library is not None else edition_ids()
     get = library.get if library is not None else load_edition
     found = []
     for edition_id in ids:
         try:
-            found.append({"id": edition_id, "name": get(edition_id).name})
+            edition = get(edition_id)
         except CompanionError:
             continue
+        deeds = [{"index": s.index, "label": s.label, "price": s.price}
+                 for s in edition.deeds if s.price is not None]
+        found.append({"id": edition_id, "name": edition.name, "deeds": deeds})
     return found
 
 
 def board(game_id: str) -> dict[str, Any]:
-    """The game's board for the action forms: every space and the deeds."""
+    """The game's board for the action forms: every space and the deeds, with what the
+    forms need to offer only sensible choices (kind, group, house and mortgage prices)."""
     spaces = table().state(game_id).ed.spaces
-    every = [{"index": s.index, "label": s.label, "price": s.price} for s in spaces]
+    every = [{"index": s.index, "label": s.label, "price": s.price, "kind": s.kind,
+              "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage}
+             for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
     return {"spaces": every, "deeds": deeds}
 
 
 def _page(template: str, identity: Identity, **context: Any) -> str:
     return render_template(template, csrf=tokens().csrf(identity), i18n=js_strings(),
-                           default_edition=DEFAULT_EDITION, **context)
+                           default_edition=DEFAULT_EDITION, now=time.time(), **context)
 
 
 @bp.get("/")
@@ -86,4 +94,4 @@ def wallet() -> Any:
     state = table().snapshot(player.game)
     others = [p["name"] for p in state["players"] if p["name"] != player.player]
     return _page("wallet.html", player, game=player.game, me=player.player, others=others,
-                 state=state)
+                 state=state, board=board(player.game))

@@ -11,9 +11,11 @@ from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.buildings import emit_plan, one_building
 from companion.commands.payments import charge
+from companion.editions import Space
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.money import amount_text
 from companion.records import Auction
-from companion.rules import hook
+from companion.rules import check, hook, rules_for
 from companion.state import GameState
 
 BUILDINGS = ("house", "hotel")
@@ -24,11 +26,15 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
     """The bank auctions the unowned deed ``space`` (C4: the decliner may bid too), or one
     ``building`` (``house``/``hotel``) when several players want more than the bank has
     (C16).  ``start`` (optional) is the lowest first bid; for a building it defaults to
-    the lowest house price of the lots that could take it (C16), for a deed to 1.
+    the lowest house price of the lots that could take it (C16), for a deed to the rule
+    module's ``auction_start`` (K4: the price), else 1.  ``decliner`` (optional) names
+    the player who declined to buy the deed (K4: only the others bid; required there).
 
     Raises:
-        RuleBroken: an auction is open, the deed is owned, the bank has none of that
-        building, or no lot could take it.  BadCommand: neither or both fields.
+        RuleBroken: an auction is open, the deed is owned, ``start`` below the deed's
+        lowest bid, the bank has none of that building, or no lot could take it.
+        BadCommand: neither or both fields; (K4) no ``decliner``.
+        MissingValue: (K4) the price that is the lowest bid is not known yet.
     """
     state = draft.state
     if state.auction is not None:
@@ -40,8 +46,14 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
         space = state.ed.space(cmd.space())
         if not space.is_deed or space.index in state.deeds:
             raise RuleBroken(f"{space.label} is not the bank's to auction.")
-        start = cmd.amount("start") if cmd.has("start") else 1
-        draft.emit(ev.AuctionOpened(space.index, "", start))
+        decliner = _decliner(cmd)
+        check(state.ed, "check_deed_auction")(state, space, decliner)  # K4
+        lowest = lowest_bid(state, space)
+        start = cmd.amount("start") if cmd.has("start") else max(lowest, 1)
+        if start < lowest:
+            raise RuleBroken(f"Bidding for {space.label} cannot start below "
+                             f"{amount_text(state, lowest)}.")
+        draft.emit(ev.AuctionOpened(space.index, "", start, decliner))
         return
     building = cmd.text("building")
     if building not in BUILDINGS:
@@ -57,23 +69,27 @@ def bid(draft: Draft, cmd: Cmd) -> None:
     and may not exceed the bidder's cash.
 
     Raises:
-        RuleBroken: no auction, bidder out, bid too low, or (building) the lot cannot take
-        it.  NotEnoughCash: more than the bidder's cash.
+        RuleBroken: no auction, bidder out, (K4) the bidder declined the deed, bid too
+        low, or (building) the lot cannot take it.  NotEnoughCash: more than the
+        bidder's cash.
     """
     state, auction = draft.state, _open(draft.state)
     player, amount = cmd.player(), cmd.amount()
     if state.players[player].bankrupt:
         raise RuleBroken(f"{player} is bankrupt and out of the game.")
+    if auction.space is not None:  # K4: only the players who did not decline
+        check(state.ed, "check_bid")(state, player, state.ed.space(auction.space),
+                                     auction.decliner)
     top = auction.highest
     if top is not None and amount <= top.amount:
-        raise RuleBroken(f"The highest bid is {top.amount} {state.ed.unit} ({top.player}) — "
+        raise RuleBroken(f"The highest bid is {amount_text(state, top.amount)} ({top.player}) — "
                          "bid more.")
     if amount < auction.start:
-        raise RuleBroken(f"Bidding starts at {auction.start} {state.ed.unit}.")
+        raise RuleBroken(f"Bidding starts at {amount_text(state, auction.start)}.")
     cash = state.players[player].cash
     if amount > cash:
-        raise NotEnoughCash(f"{player} has only {cash} {state.ed.unit} and cannot bid "
-                            f"{amount} {state.ed.unit}.")
+        raise NotEnoughCash(f"{player} has only {amount_text(state, cash)} and cannot bid "
+                            f"{amount_text(state, amount)}.")
     space = None
     if auction.building:
         space = state.ed.space(cmd.space())
@@ -116,9 +132,12 @@ def auction_cancel(draft: Draft, cmd: Cmd) -> None:
 @command("auction_sold")
 def auction_sold(draft: Draft, cmd: Cmd) -> None:
     """An auction decided at the table: ``player`` pays ``price`` (0 allowed, C4: "any
-    amount") for the bank's deed ``space``; an open auction of that deed closes.
+    amount"; not below the rule module's ``auction_start``, K4: the price) for the bank's
+    deed ``space``; an open auction of that deed closes.  ``decliner`` as for
+    ``auction_open`` (taken from the open auction of that deed when there is one).
 
-    Raises RuleBroken: not the bank's deed, buyer out.  NotEnoughCash: price > cash.
+    Raises RuleBroken: not the bank's deed, buyer out, (K4) the buyer declined it, price
+    below the lowest bid.  NotEnoughCash: price > cash.  BadCommand: (K4) no decliner.
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
@@ -127,14 +146,34 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken(f"{space.label} is not the bank's to auction.")
     if state.players[player].bankrupt:
         raise RuleBroken(f"{player} is bankrupt and out of the game.")
+    open_here = state.auction is not None and state.auction.space == space.index
+    decliner = state.auction.decliner if open_here and state.auction else _decliner(cmd)
+    check(state.ed, "check_deed_auction")(state, space, decliner)  # K4
+    check(state.ed, "check_bid")(state, player, space, decliner)
+    lowest = lowest_bid(state, space)
+    if price < lowest:
+        raise RuleBroken(f"{space.label} cannot be sold at auction below "
+                         f"{amount_text(state, lowest)}.")
     if price > state.players[player].cash:
-        raise NotEnoughCash(f"{player} has only {state.players[player].cash} {state.ed.unit} "
-                            f"and cannot pay {price} {state.ed.unit}.")
+        raise NotEnoughCash(f"{player} has only {amount_text(state, state.players[player].cash)}"
+                            f" and cannot pay {amount_text(state, price)}.")
     if state.auction is not None and state.auction.space == space.index:
         draft.emit(ev.AuctionClosed(player, price))
     charge(draft, player, ev.BANK, price, f"auction: {space.label}")
     draft.emit(ev.DeedMoved(space.index, player))
     hook(state.ed, "after_deed_won")(draft, player, space.index)  # W1 passport
+
+
+def lowest_bid(state: GameState, space: Space) -> int:
+    """The lowest bid for the bank's deed ``space``: the rule module's ``auction_start``
+    (K4: the price), else 0 (C4: bidding may start at any amount)."""
+    start = getattr(rules_for(state.ed), "auction_start", None)
+    return int(start(state, space)) if start is not None else 0
+
+
+def _decliner(cmd: Cmd) -> str:
+    """The player named in ``decliner`` (who declined to buy the deed), or ""."""
+    return cmd.player("decliner") if cmd.has("decliner") else ""
 
 
 def _open(state: GameState) -> Auction:

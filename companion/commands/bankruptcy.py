@@ -3,7 +3,8 @@
 TABLE-LOG ``bankrupt``: ``player`` owes more than they can raise and is out.
 To the bank: buildings and deeds go back to the bank (the banker auctions the deeds
 later, C4), cash to the bank, get-out cards back under their decks.  To a player:
-buildings are sold to the bank at half price first; the creditor takes the cash, deeds
+buildings are sold to the bank at half price first (at the rule module's rate where it
+has one: K8, two houses for 1 coin); the creditor takes the cash, deeds
 and get-out cards, and pays the 10 % on every mortgaged deed at once (a debt if short),
 or lifts the ones named in ``lift`` (mortgage value + 10 %, C19).
 The game ends when one player is left (C22), or at the first bankruptcy of a quick game
@@ -15,14 +16,16 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.buildings import emit_plan
+from companion.commands.ending import finish
 from companion.commands.payments import charge, pay_in_full
 from companion.commands.trades import parse_spaces, receive_mortgaged
 from companion.errors import NotEnoughCash, RuleBroken
-from companion.money import half
+from companion.money import amount_text, half
+from companion.rules import hook, rules_for
 from companion.rules.buildings import building_value, plan_for
 from companion.rules.mortgages import interest, lift_cost
 from companion.state import GameState
-from companion.valuation import raisable, tally
+from companion.valuation import raisable
 
 
 @command("bankrupt")
@@ -46,6 +49,7 @@ def bankrupt(draft: Draft, cmd: Cmd) -> None:
     deeds = [d.space for d in state.owned_by(player)]
     _sell_buildings(draft, player, paid=creditor != ev.BANK)
     _hand_over(draft, player, creditor)
+    hook(state.ed, "after_hand_over")(draft, player, creditor)  # M21: shares, debt notes
     if creditor != ev.BANK:
         for index in deeds:
             receive_mortgaged_or_owe(draft, creditor, index, index in lift)
@@ -61,8 +65,9 @@ def _check(state: GameState, player: str, creditor: str) -> None:
                          "a debt goes bankrupt.")
     can = raisable(state, player)
     if can >= owed:
-        raise RuleBroken(f"{player} can still raise {can} {state.ed.unit} by selling buildings "
-                         f"and mortgaging — enough for the {owed} {state.ed.unit} owed.")
+        raise RuleBroken(f"{player} can still raise {amount_text(state, can)} by selling "
+                         f"buildings and mortgaging — enough for the {amount_text(state, owed)} "
+                         "owed.")
     auction = state.auction
     if auction is not None and any(b.player == player for b in auction.bids):
         raise RuleBroken(f"{player} is bidding in the open auction — close it first.")
@@ -77,25 +82,35 @@ def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, 
     cost = sum(lift_cost(state.ed, state.ed.space(i)) for i in lift)
     cash = state.players[creditor].cash + raisable_cash(state, player)
     if cost > cash:
-        raise NotEnoughCash(f"{creditor} would have {cash} {state.ed.unit}; lifting costs "
-                            f"{cost} {state.ed.unit}.")
+        raise NotEnoughCash(f"{creditor} would have {amount_text(state, cash)}; lifting costs "
+                            f"{amount_text(state, cost)}.")
 
 
 def raisable_cash(state: GameState, player: str) -> int:
-    """``player``'s cash plus their buildings sold at half price (C21 to a player)."""
-    return state.players[player].cash + sum(half(building_value(state, deed))
-                                            for deed in state.owned_by(player))
+    """``player``'s cash plus their buildings sold to the bank (C21 to a player)."""
+    return state.players[player].cash + buildings_sale(state, player)
+
+
+def buildings_sale(state: GameState, player: str) -> int:
+    """What the bank pays for every building ``player`` has: half the purchase price
+    (C17, C21), or the rule module's own ``buildings_sale`` (K8: 1 coin per two houses)."""
+    own = getattr(rules_for(state.ed), "buildings_sale", None)
+    if own is not None:
+        return int(own(state, player))
+    return sum(half(building_value(state, deed)) for deed in state.owned_by(player))
 
 
 def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
-    """Every building back to the bank; at half price when a player is the creditor."""
+    """Every building back to the bank; paid for (:func:`buildings_sale`) when a player
+    is the creditor."""
     state = draft.state
+    if paid:
+        pay_in_full(draft, ev.BANK, player, buildings_sale(state, player),
+                    "buildings sold (bankrupt)")
     for deed in list(state.owned_by(player)):
         if deed.houses or deed.hotel:
             plan = plan_for(state, state.ed.space(deed.space))
             plan.sell_all()
-            if paid:
-                pay_in_full(draft, ev.BANK, player, plan.money, "buildings sold (bankrupt)")
             emit_plan(draft, plan)
 
 
@@ -134,15 +149,22 @@ def receive_mortgaged_or_owe(draft: Draft, creditor: str, index: int, lift: bool
 
 
 def _leave(draft: Draft, player: str, creditor: str) -> None:
-    """Close the player's claims and trades; out; end the game per C22/C23."""
+    """Close the player's claims and trades; out; end the game per C22/C23.
+
+    Rent still owed TO the player (an open claim, C5) passes to the creditor as a debt of
+    its payer, like the player's other assets (C21; forgiven when the payer is the
+    creditor); claims against the player die with their other debts."""
     state = draft.state
     for claim in list(state.claims.values()):
         if player in (claim.owner, claim.payer):
             draft.emit(ev.ClaimClosed(claim.id, "bankrupt"))
+        if claim.owner == player and claim.payer != creditor:
+            label = state.ed.space(claim.space).label
+            draft.emit(ev.DebtOpened(claim.payer, creditor, claim.amount, f"rent {label}"))
     for pending in list(state.trades.values()):
         if player in pending.parties:
             draft.emit(ev.TradeClosed(pending.id, "cancelled"))
     draft.emit(ev.PlayerBankrupt(player, creditor))
     quick_end = state.variant == "quick" and state.ed.settings.quick_ends_at_first_bankruptcy
     if len(state.active_players()) <= 1 or quick_end:
-        draft.emit(ev.GameEnded(tally(draft.state)["winner"]))
+        finish(draft)  # C5: the others' open claims are paid before the tally

@@ -56,32 +56,36 @@ class Cmd:
         """A positive whole amount (0 allowed with ``allow_zero``).  Raises BadAmount."""
         value = self.raw.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise BadAmount(f"The {key} must be a whole number of kroner, not {value!r}.")
+            raise BadAmount("The %(key)s must be a whole number of kroner, not %(value)r.",
+                            key=key, value=value)
         if value < 0 or (value == 0 and not allow_zero):
-            raise BadAmount(f"The {key} must be more than zero, not {value}.")
+            raise BadAmount("The %(key)s must be more than zero, not %(value)s.", key=key,
+                            value=value)
         if value > MAX_AMOUNT:
-            raise BadAmount(f"The {key} {value} is larger than any amount in the game.")
+            raise BadAmount("The %(key)s %(value)s is larger than any amount in the game.",
+                            key=key, value=value)
         return value
 
     def integer(self, key: str, low: int, high: int, default: int | None = None) -> int:
         """A whole number in ``low..high`` (``default`` when absent).  Raises BadCommand."""
         value = self.raw.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise BadCommand(f"The {key} must be a whole number from {low} to {high}.")
+            raise BadCommand("The %(key)s must be a whole number from %(low)s to %(high)s.",
+                             key=key, low=low, high=high)
         return value
 
     def text(self, key: str, default: str | None = None) -> str:
         """A string field (``default`` when absent).  Raises BadCommand."""
         value = self.raw.get(key, default)
         if not isinstance(value, str):
-            raise BadCommand(f"The command needs {key!r} as text.")
+            raise BadCommand("The command needs %(key)r as text.", key=key)
         return value
 
     def player(self, key: str = "player", bank: bool = False) -> str:
         """A player of this game by name (or ``"bank"`` when allowed).  Raises UnknownPlayer."""
         name = self.raw.get(key)
         if not isinstance(name, str) or not name.strip():
-            raise BadCommand(f"The command needs {key!r}: a player's name.")
+            raise BadCommand("The command needs %(key)r: a player's name.", key=key)
         name = name.strip()
         if bank and name.lower() == ev.BANK:
             return ev.BANK
@@ -89,7 +93,7 @@ class Cmd:
         for known in self.state.players:
             if known.lower() == name.lower():
                 return known
-        raise UnknownPlayer(f"There is no player called {name!r} in this game.")
+        raise UnknownPlayer("There is no player called %(name)r in this game.", name=name)
 
     def space(self, key: str = "space") -> int:
         """A board index from a printed name (case-insensitive) or an index.  UnknownSpace."""
@@ -104,7 +108,7 @@ class Cmd:
             for space in spaces:
                 if wanted and wanted in (space.name.lower(), space.label.lower()):
                     return space.index
-        raise UnknownSpace(f"There is no space {value!r} on this board.")
+        raise UnknownSpace("There is no space %(value)r on this board.", value=value)
 
 
 Handler = Callable[[Draft, Cmd], None]

@@ -11,7 +11,9 @@ from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import pay_in_full
 from companion.commands.pot import pay_bank
 from companion.editions import Space
-from companion.errors import NotEnoughCash, RuleBroken
+from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.money import amount_text
+from companion.rules import check
 from companion.rules.buildings import Plan, check_buildable, houses_per_hotel, plan_for
 from companion.state import GameState
 
@@ -31,6 +33,7 @@ def build(draft: Draft, cmd: Cmd) -> None:
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
     count = cmd.integer("count", 1, 5, default=1)
+    check(state.ed, "check_build")(state, player, space)  # K7: build_pair
     may_spend(state, player)
     check_buildable(state, player, space)
     plan = plan_for(state, space)
@@ -38,8 +41,8 @@ def build(draft: Draft, cmd: Cmd) -> None:
         plan.build(space)
     cash = state.players[player].cash
     if plan.money > cash:
-        raise NotEnoughCash(f"{player} has {cash} {state.ed.unit}; building on {space.label} "
-                            f"costs {plan.money} {state.ed.unit}.")
+        raise NotEnoughCash(f"{player} has {amount_text(state, cash)}; building on "
+                            f"{space.label} costs {amount_text(state, plan.money)}.")
     pay_in_full(draft, player, ev.BANK, plan.money, f"built on {space.label}")
     emit_plan(draft, plan)
 
@@ -51,25 +54,35 @@ def sell_building(draft: Draft, cmd: Cmd) -> None:
 
     A hotel follows the edition's X2 setting ``hotel_sale``: ``five_houses`` (NO) and
     ``half`` break it back into H houses for half a level's price, only if the bank has
-    the houses (C16); ``hotel_plus_houses`` (SE) sells it with its houses at once.
+    the houses (C16); ``hotel_plus_houses`` (SE) sells it with its houses at once, or,
+    with ``"exchange": true`` (SE's other way), sells the hotel alone at half its price
+    and exchanges it for H houses — only if the bank has them (C16).
 
     Raises:
-        RuleBroken: not the player's street, nothing to sell, uneven, or the bank lacks
-        the houses to break a hotel (C16).
+        BadCommand: ``all`` and ``exchange`` together.
+        RuleBroken: not the player's street, nothing to sell, uneven, no hotel to
+        exchange, or the bank lacks the houses to break a hotel (C16).
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
+    check(state.ed, "check_sell_building")(state, player, space)  # K8: sell_houses
     owner = state.deeds[space.index].owner if space.index in state.deeds else None
     if owner != player:
         raise RuleBroken(f"{space.label} does not belong to {player}.")
     plan = plan_for(state, space)
+    exchange = cmd.raw.get("exchange") is True
     if cmd.raw.get("all") is True:
+        if exchange:
+            raise BadCommand("Sell either 'all' the buildings or 'exchange' the hotel for "
+                             "houses, not both.")
         if not any(plan.levels.values()):
             raise RuleBroken(f"The {space.group} group has no buildings to sell.")
         plan.sell_all()
     else:
+        if exchange and not state.deeds[space.index].hotel:
+            raise RuleBroken(f"{space.label} has no hotel to exchange for houses.")
         for _ in range(cmd.integer("count", 1, 25, default=1)):
-            plan.sell(space)
+            plan.sell(space, exchange)
     pay_in_full(draft, ev.BANK, player, plan.money, f"sold buildings on {space.label}")
     emit_plan(draft, plan)
 
@@ -104,6 +117,7 @@ def one_building(state: GameState, player: str, space: Space, building: str) -> 
     """The plan of ``player`` putting one ``building`` (``house``/``hotel``) on ``space``,
     as bought at a building auction (C16).  Raises RuleBroken as :func:`build` does, or
     when the lot's next level is not that kind of building."""
+    check(state.ed, "check_build")(state, player, space)
     check_buildable(state, player, space)
     plan = plan_for(state, space)
     is_hotel = plan.levels[space.index] == houses_per_hotel(state)

@@ -3,7 +3,9 @@
 TABLE-LOG ``roll`` (``player``, ``dice``: [d1, d2], each 1–6): only the player to roll;
 moves the token by the sum from its position, pays the Start bonus when passing Start
 (landing on it pays through ``land``, C2), then does what ``land`` does there.  Doubles
-roll again; a third double in a row goes to jail without moving (C3).  A jailed player's
+roll again; a third double in a row goes to jail without moving (C3) — in an edition
+without a jail (``settings.has_jail`` False: M14, Kortstokk) it is just another roll, and
+``jail_try`` is refused.  A jailed player's
 doubles free them to move the sum, with no extra roll; a failed try counts, and the
 third failed try makes the fine due (a debt if short) and moves by that roll (C13).
 
@@ -18,7 +20,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import charge
 from companion.commands.pot import pay_bank
-from companion.commands.turns import land_on
+from companion.commands.turns import check_jail, land_on
 from companion.errors import BadCommand, RuleBroken
 from companion.state import GameState
 
@@ -44,7 +46,7 @@ def roll(draft: Draft, cmd: Cmd) -> None:
         return
     info = state.roll if _current(state, player) else None
     doubles = (info.doubles if info else 0) + 1 if double else 0
-    if doubles == DOUBLES_TO_JAIL:
+    if doubles == DOUBLES_TO_JAIL and state.ed.settings.has_jail:  # M14: no jail, roll on
         draft.emit(ev.Rolled(player, dice, doubles, True))
         draft.emit(ev.JailEntered(player))
         return
@@ -58,6 +60,7 @@ def jail_try(draft: Draft, cmd: Cmd) -> None:
 
     Raises RuleBroken: the player is not in jail.
     """
+    check_jail(draft.state)
     player = cmd.player()
     if not draft.state.players[player].in_jail:
         raise RuleBroken(f"{player} is not in jail.")

@@ -14,8 +14,10 @@ from types import ModuleType
 
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
+from companion.commands.ending import finish
 from companion.commands.payments import charge, pay_in_full
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.money import amount_text
 from companion.rules import rules_for
 from companion.state import GameState
 from companion.valuation import worth
@@ -51,8 +53,8 @@ def build_pair(draft: Draft, cmd: Cmd) -> None:
     if state.debts_of(player):
         raise RuleBroken(f"{player} must pay their debts before building.")
     if cost > state.players[player].cash:
-        raise NotEnoughCash(f"{player} has {state.players[player].cash} coins; "
-                            f"{count * 2} houses cost {cost}.")
+        raise NotEnoughCash(f"{player} has {amount_text(state, state.players[player].cash)}; "
+                            f"{count * 2} houses cost {amount_text(state, cost)}.")
     pay_in_full(draft, player, ev.BANK, cost, f"houses on {space.group}")
     for card in _rules(state).pair(state, space):
         draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses + count))
@@ -129,7 +131,8 @@ def trade_insurance(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken(f"{giver} has no fire insurance to give to {taker}.")
     _active(state, taker)
     if price > state.players[taker].cash:
-        raise NotEnoughCash(f"{taker} has {state.players[taker].cash} coins, not {price}.")
+        raise NotEnoughCash(f"{taker} has {amount_text(state, state.players[taker].cash)}, "
+                            f"not {amount_text(state, price)}.")
     draft.emit(ev.FireInsuranceChanged(giver, -1))
     draft.emit(ev.FireInsuranceChanged(taker, 1))
     pay_in_full(draft, taker, giver, price, "fire insurance")
@@ -184,6 +187,6 @@ def declare_fortune(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken(f"{player} can declare a fortune only on their own turn (K11).")
     total = worth(state, player)["total"]
     if total < goal:
-        raise RuleBroken(f"Selling everything would leave {player} {total} {state.ed.unit}; "
-                         f"{goal} are needed to win (K11).")
-    draft.emit(ev.GameEnded(player))
+        raise RuleBroken(f"Selling everything would leave {player} {amount_text(state, total)}; "
+                         f"{amount_text(state, goal)} are needed to win (K11).")
+    finish(draft, player)  # open claims paid first (C5)

@@ -51,4 +51,4 @@ def collect_each(draft: Draft, cmd: Cmd) -> None:
 def _active(draft: Draft, *parties: str) -> None:
     for party in parties:
         if party != ev.BANK and draft.state.players[party].bankrupt:
-            raise RuleBroken(f"{party} is bankrupt and out of the game.")
+            raise RuleBroken("%(player)s is bankrupt and out of the game.", player=party)

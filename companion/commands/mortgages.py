@@ -1,6 +1,10 @@
-"""Mortgaging and lifting deeds with the bank (RULES C19, X3; C20: the bank's only credit).
+"""Mortgaging and lifting deeds with the bank (RULES C19, X3, M17; C20: the bank's only
+credit).
 
 TABLE-LOG ``mortgage`` / ``unmortgage``.  Amounts from :mod:`companion.rules.mortgages`.
+Which lots may be mortgaged is the edition's ``settings.mortgage_lot_in_built_group``
+(C19 with C14: none of a group with buildings; M17: any lot without buildings of its
+own).  A rule module may refuse mortgages altogether (``check_mortgage``: Kortstokk, K8).
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from companion.commands.buildings import may_spend
 from companion.commands.payments import pay_in_full
 from companion.editions import Space
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.money import amount_text
+from companion.rules import check
 from companion.rules.buildings import group_has_buildings
 from companion.rules.mortgages import lift_cost, mortgage_value
 from companion.state import GameState
@@ -18,20 +24,28 @@ from companion.state import GameState
 
 @command("mortgage", player_field="player")
 def mortgage(draft: Draft, cmd: Cmd) -> None:
-    """``player`` mortgages ``space``: the bank pays its mortgage value (C19).
+    """``player`` mortgages ``space``: the bank pays its mortgage value (C19, M17).
 
-    Allowed while the player owes a debt — it is how money is raised (C21).
+    Allowed while the player owes a debt — it is how money is raised (C21, M21).
 
     Raises:
-        RuleBroken: not the player's deed, already mortgaged, or buildings in its group.
+        RuleBroken: the edition has no mortgages (K8); not the player's deed; already
+        mortgaged; buildings on it (M17) or in its group (C19 with C14, per
+        ``settings.mortgage_lot_in_built_group``).
         MissingValue: the edition lacks the mortgage value.
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
+    check(state.ed, "check_mortgage")(state, player, space)  # K8: sell to the bank instead
     _own(state, player, space)
-    if state.deeds[space.index].mortgaged:
+    deed = state.deeds[space.index]
+    if deed.mortgaged:
         raise RuleBroken(f"{space.label} is already mortgaged.")
-    if group_has_buildings(state, space):
+    if state.ed.settings.mortgage_lot_in_built_group:
+        if deed.houses or deed.hotel:
+            raise RuleBroken("Sell the buildings on %(lot)s to the bank first (half price): "
+                             "only a lot without buildings is mortgaged.", lot=space.label)
+    elif group_has_buildings(state, space):
         raise RuleBroken(f"Sell the buildings on the {space.group} group first — a lot is "
                          "mortgaged only when its group has no buildings.")
     value = mortgage_value(space)
@@ -50,14 +64,15 @@ def unmortgage(draft: Draft, cmd: Cmd) -> None:
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
+    check(state.ed, "check_mortgage")(state, player, space)  # K8: nothing is mortgaged
     _own(state, player, space)
     if not state.deeds[space.index].mortgaged:
         raise RuleBroken(f"{space.label} is not mortgaged.")
     may_spend(state, player)
     cost, cash = lift_cost(state.ed, space), state.players[player].cash
     if cost > cash:
-        raise NotEnoughCash(f"{player} has {cash} {state.ed.unit}; lifting {space.label} "
-                            f"costs {cost} {state.ed.unit}.")
+        raise NotEnoughCash(f"{player} has {amount_text(state, cash)}; lifting {space.label} "
+                            f"costs {amount_text(state, cost)}.")
     pay_in_full(draft, player, ev.BANK, cost, f"lifted {space.label}")
     draft.emit(ev.MortgageSet(space.index, False))
 

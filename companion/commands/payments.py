@@ -42,8 +42,12 @@ def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "
 
 
 def settle_debts(draft: Draft) -> None:
-    """Every debtor with cash pays their open debts, oldest first, as far as cash goes."""
-    for debt in list(draft.state.debts):
+    """Every debtor with cash pays their open debts, oldest first, as far as cash goes;
+    debts to players before debts to the bank where the edition says so (M21)."""
+    debts = list(draft.state.debts)
+    if draft.state.ed.settings.creditors_before_bank:
+        debts.sort(key=lambda d: d.creditor == ev.BANK)  # stable: oldest first within each
+    for debt in debts:
         player = draft.state.players.get(debt.debtor)
         if player is None or player.bankrupt or player.cash <= 0:
             continue

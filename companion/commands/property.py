@@ -21,21 +21,28 @@ def buy(draft: Draft, cmd: Cmd) -> None:
     player = cmd.player()
     space = state.ed.space(cmd.space())
     if not space.is_deed:
-        raise RuleBroken(f"{space.label} cannot be bought.")
+        raise RuleBroken("%(deed)s cannot be bought.", deed=space.label)
     if space.index in state.deeds:
-        raise RuleBroken(f"{space.label} already belongs to {state.deeds[space.index].owner}.")
+        raise RuleBroken("%(deed)s already belongs to %(owner)s.", deed=space.label,
+                         owner=state.deeds[space.index].owner)
     if state.auction is not None and state.auction.space == space.index:
-        raise RuleBroken(f"{space.label} is being auctioned — bid for it instead (C4).")
+        raise RuleBroken("%(deed)s is being auctioned — bid for it instead (C4).",
+                         deed=space.label)
+    if space.name and space.name in state.ed.settings.auction_only:
+        raise RuleBroken("%(deed)s is sold only by auction (M4).", deed=space.label)
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     if state.debts_of(player):
-        raise RuleBroken(f"{player} must pay their debts before buying.")
+        raise RuleBroken("%(player)s must pay their debts before buying.", player=player)
     if space.price is None and not cmd.has("price"):
-        raise MissingValue(f"The price of {space.label} is not known yet: enter the price "
-                           "printed on the board.", space=space.index, field="price")
+        raise MissingValue("The price of %(deed)s is not known yet: enter the price "
+                           "printed on the board.", space=space.index, field="price",
+                           deed=space.label)
     price = cmd.amount("price", allow_zero=True) if cmd.has("price") else int(space.price or 0)
     cash = state.players[player].cash
     if price > cash:
-        raise NotEnoughCash(f"{player} has {cash} kr; {space.label} costs {price} kr.")
+        raise NotEnoughCash("%(player)s has %(cash)s %(unit)s; %(deed)s costs %(price)s %(unit)s.",
+                            player=player, cash=cash, deed=space.label, price=price,
+                            unit=state.ed.unit)
     pay_in_full(draft, player, ev.BANK, price, f"bought {space.label}")
     draft.emit(ev.DeedMoved(space.index, player))

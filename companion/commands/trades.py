@@ -1,4 +1,4 @@
-"""Trades between two players, recorded by the banker or confirmed on both phones (C18).
+"""Trades between two players, recorded by the banker or confirmed on both phones (C18, M9).
 
 TABLE-LOG ``trade`` (the banker records an agreed deal: applied at once), and the
 two-step form for phones: ``trade_propose`` (``from``: the proposer, a party), then
@@ -7,8 +7,13 @@ or ``trade_cancel`` (either party, or the banker).  A pending trade is re-checke
 accepted.  Deal fields::
 
     "parties": {"Alice": {"cash": 500, "spaces": ["Parkveien"], "jail_cards": 1},
-                "Bob": {"cash": 0, "spaces": ["Oslo S"]}},
+                "Bob": {"cash": 0, "spaces": ["Oslo S"], "shares": {"3": 2}}},
     "lift": ["Parkveien"]
+
+``shares`` (``{series: count}``) only in editions with a stock board (Multimillionær,
+M9: at any agreed price, not the board's).  Which lots of a built group may change hands
+is the edition's ``settings.built_group_sold_whole`` (C18: none; M9: the whole series,
+buildings and all) — see :mod:`companion.rules.trading`.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import pay_in_full
 from companion.errors import BadCommand, RuleBroken
 from companion.records import PendingTrade
+from companion.rules.mm_market import SHARES_PER_SERIES, has_board, parse_series, series_ids
 from companion.rules.mortgages import receive_cost
 from companion.rules.trading import Deal, Offer, check_deal
 from companion.state import GameState
@@ -29,7 +35,7 @@ _FIELDS = {"cash", "spaces", "jail_cards", "shares"}
 
 @command("trade")
 def trade(draft: Draft, cmd: Cmd) -> None:
-    """The banker records a trade both players agreed to; applied at once (C18, C19).
+    """The banker records a trade both players agreed to; applied at once (C18, C19, M9).
 
     Raises: see :func:`~companion.rules.trading.check_deal`; BadCommand: malformed deal.
     """
@@ -82,7 +88,8 @@ def trade_cancel(draft: Draft, cmd: Cmd) -> None:
 
 
 def apply_deal(draft: Draft, deal: Deal) -> None:
-    """Emit a checked deal: cash, deeds, cards, then each receiver's C19 payments."""
+    """Emit a checked deal: cash, deeds (with their buildings, M9), cards, shares (M9),
+    then each receiver's C19 payments."""
     for giver, offer in deal.offers.items():
         taker = deal.other(giver)
         pay_in_full(draft, giver, taker, offer.cash, f"trade with {taker}")
@@ -91,6 +98,8 @@ def apply_deal(draft: Draft, deal: Deal) -> None:
         if offer.jail_cards:
             draft.emit(ev.JailCardsChanged(giver, -offer.jail_cards))
             draft.emit(ev.JailCardsChanged(taker, offer.jail_cards))
+        for series, count in offer.shares:
+            draft.emit(ev.SharesMoved(series, giver, taker, count))
     for taker in deal.offers:
         for index in deal.received(taker):
             receive_mortgaged(draft, taker, index, index in deal.lift)
@@ -128,13 +137,33 @@ def parse_deal(cmd: Cmd) -> Deal:
 
 def _offer(cmd: Cmd, given: Any) -> Offer:
     if not isinstance(given, dict) or set(given) - _FIELDS:
-        raise BadCommand("Each party gives 'cash', 'spaces' and/or 'jail_cards'.")
-    if given.get("shares"):
-        raise BadCommand("There are no shares to trade in this game.")
+        raise BadCommand("Each party gives 'cash', 'spaces', 'jail_cards' and/or 'shares'.")
     part = Cmd(given, cmd.state)
     cash = part.amount("cash", allow_zero=True) if part.has("cash") else 0
     cards = part.integer("jail_cards", 0, 16, default=0)
-    return Offer(cash, tuple(parse_spaces(cmd, given.get("spaces") or [], "spaces")), cards)
+    spaces = tuple(parse_spaces(cmd, given.get("spaces") or [], "spaces"))
+    return Offer(cash, spaces, cards, _shares(cmd, given.get("shares")))
+
+
+def _shares(cmd: Cmd, given: Any) -> tuple[tuple[str, int], ...]:
+    """M9: ``{series: count}`` -> (series, count) pairs in column order.  Raises BadCommand
+    (no stock board, not a table, a count not 1–10), or as :func:`parse_series`."""
+    if not given:
+        return ()
+    assert cmd.state is not None
+    if not has_board(cmd.state.ed):
+        raise BadCommand("There are no shares to trade in this game.")
+    if not isinstance(given, dict):
+        raise BadCommand("'shares' must be a table of series = number of shares, like "
+                         "{\"3\": 2}.")
+    counts: dict[str, int] = {}
+    for raw, count in given.items():
+        series = parse_series(cmd.state, raw)
+        if series in counts:
+            raise BadCommand("Series %(series)s is named twice in 'shares'.", series=series)
+        counts[series] = Cmd({"count": count}, cmd.state).integer("count", 1, SHARES_PER_SERIES)
+    order = series_ids(cmd.state.ed)
+    return tuple(sorted(counts.items(), key=lambda item: order.index(item[0])))
 
 
 def parse_spaces(cmd: Cmd, values: Any, key: str) -> list[int]:

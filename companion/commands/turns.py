@@ -8,6 +8,7 @@ from companion.commands.payments import charge
 from companion.commands.pot import collect_pot, pay_bank
 from companion.errors import BadCommand, MissingValue, RuleBroken
 from companion.rules import hook, rules_for
+from companion.state import Claim, GameState
 
 
 @command("next_turn")
@@ -24,6 +25,7 @@ def next_turn(draft: Draft, cmd: Cmd) -> None:
     for claim in list(state.claims.values()):
         if claim.turn <= lapse_before:
             draft.emit(ev.ClaimClosed(claim.id, "lapsed"))
+    hook(state.ed, "after_turn")(draft, seats[at])  # M4 phases, M15, M18 missed interest
 
 
 @command("land")
@@ -49,8 +51,9 @@ def land_on(draft: Draft, player: str, index: int, dice: int | None) -> None:
     draft.emit(ev.Landed(player, space.index, dice or 0))
     if space.is_deed:
         _rent(draft, player, space.index, dice)
-    elif space.kind == "tax":
-        pay_bank(draft, player, space.tax or 0, space.label)
+    elif space.kind == "tax":  # C11; a rule module may compute it (M16: % of the cash)
+        due = getattr(rules_for(state.ed), "tax_due", None)
+        pay_bank(draft, player, due(state, player, space) if due else space.tax or 0, space.label)
     elif space.kind == "go_to_jail":
         draft.emit(ev.JailEntered(player))
     elif space.kind == "start":
@@ -65,6 +68,8 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
     deed = state.deeds.get(index)
     if deed is None or deed.owner == player:
         return
+    if hook(state.ed, "exempt_from_rent")(state, player, index):  # M10 all shares, M15
+        return
     space = state.ed.space(index)
     try:
         amount = rules_for(state.ed).rent(state, space, dice)
@@ -76,6 +81,7 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
         return
     if state.house_rules.get("auto_rent"):
         charge(draft, player, deed.owner, amount, f"rent {space.label}")
+        hook(state.ed, "after_rent")(draft, player, deed.owner, index, amount)  # M6, M10
         return
     draft.emit(ev.ClaimOpened(state.next_claim, deed.owner, player, index, amount))
 
@@ -90,10 +96,17 @@ def claim(draft: Draft, cmd: Cmd) -> None:
     owner = cmd.player()
     mine = [c for c in draft.state.claims.values() if c.owner == owner]
     if not mine:
-        raise RuleBroken(f"{owner} has no rent to claim right now.")
+        raise RuleBroken("%(player)s has no rent to claim right now.", player=owner)
     for c in mine:
-        draft.emit(ev.ClaimClosed(c.id, "claimed"))
-        charge(draft, c.payer, owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
+        collect_claim(draft, c)
+
+
+def collect_claim(draft: Draft, c: Claim) -> None:
+    """Open claim ``c`` is claimed: closed, its payer charges the owner the rent (a debt
+    when short, C21); the rule module's ``after_rent`` follows (C5; M6, M10)."""
+    draft.emit(ev.ClaimClosed(c.id, "claimed"))
+    charge(draft, c.payer, c.owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
+    hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M6, M10
 
 
 @command("pass_start")
@@ -108,11 +121,13 @@ def pass_start(draft: Draft, cmd: Cmd) -> None:
 
 @command("jail")
 def jail(draft: Draft, cmd: Cmd) -> None:
-    """``player`` goes to jail, with no Start bonus (C13)."""
+    """``player`` goes to jail, with no Start bonus (C13).  Refused in an edition without
+    a jail (``settings.has_jail``: M14, Kortstokk)."""
+    check_jail(draft.state)
     player = cmd.player()
     _not_bankrupt(draft, player)
     if draft.state.players[player].in_jail:
-        raise RuleBroken(f"{player} is already in jail.")
+        raise RuleBroken("%(player)s is already in jail.", player=player)
     draft.emit(ev.JailEntered(player))
 
 
@@ -123,16 +138,17 @@ def leave_jail(draft: Draft, cmd: Cmd) -> None:
     A fine the player cannot pay becomes a debt (C13: after three tries it is due —
     ``jail_try`` and ``roll`` in :mod:`companion.commands.dice` charge it then).
     """
+    check_jail(draft.state)
     player = cmd.player()
     by = cmd.text("by", "fine")
     state = draft.state
     if not state.players[player].in_jail:
-        raise RuleBroken(f"{player} is not in jail.")
+        raise RuleBroken("%(player)s is not in jail.", player=player)
     if by == "fine":
         pay_bank(draft, player, state.ed.jail_fine, "jail fine")
     elif by == "card":
         if state.players[player].jail_cards < 1:
-            raise RuleBroken(f"{player} has no get-out-of-jail card.")
+            raise RuleBroken("%(player)s has no get-out-of-jail card.", player=player)
         draft.emit(ev.JailCardsChanged(player, -1))
     elif by != "doubles":
         raise BadCommand("Leave jail by 'fine', 'card' or 'doubles'.")
@@ -142,9 +158,18 @@ def leave_jail(draft: Draft, cmd: Cmd) -> None:
 @command("jail_card")
 def jail_card(draft: Draft, cmd: Cmd) -> None:
     """``player`` drew a get-out-of-jail card and keeps it (C10)."""
+    check_jail(draft.state)
     draft.emit(ev.JailCardsChanged(cmd.player(), 1))
+
+
+def check_jail(state: GameState) -> None:
+    """Refuse a jail command in an edition without a jail (``settings.has_jail`` False:
+    M14, Ferieparadiset replaces it; Kortstokk-Monopol has none).  Raises RuleBroken."""
+    if not state.ed.settings.has_jail:
+        raise RuleBroken("%(edition)s has no jail: nobody goes to jail, pays a jail fine or "
+                         "keeps a get-out-of-jail card.", edition=state.ed.name)
 
 
 def _not_bankrupt(draft: Draft, player: str) -> None:
     if draft.state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)

@@ -19,6 +19,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, Draft
 from companion.editions import Edition, Space
 from companion.errors import BadCommand
+from companion.money import amount_text
 from companion.rules import hook
 
 DEEDS_EACH = 2  # C23(1)
@@ -88,7 +89,8 @@ def _named_deal(edition: Edition, names: list[str], deal: Any) -> dict[str, list
         out[name] = [_deed(edition, value) for value in given]
         total = sum(edition.space(i).price or 0 for i in out[name])
         if total > edition.start_capital:
-            raise BadCommand(f"{name} cannot pay {total} {edition.unit} for the dealt deeds.")
+            raise BadCommand(f"{name} cannot pay {amount_text(edition, total)} for the dealt "
+                             "deeds.")
     dealt = [i for indices in out.values() for i in indices]
     if len(set(dealt)) != len(dealt):
         raise BadCommand("A deed is dealt twice.")

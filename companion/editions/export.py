@@ -27,12 +27,17 @@ def to_dict(edition: Edition) -> dict[str, Any]:
     if edition.based_on:
         data["based_on"] = edition.based_on
     data["provenance"] = dict(edition.provenance)
-    data["settings"] = {f.name: getattr(edition.settings, f.name)
+    data["settings"] = {f.name: _plain(getattr(edition.settings, f.name))
                         for f in fields(edition.settings)
                         if getattr(edition.settings, f.name) is not None}
     data["chance_effects"] = {str(k): v for k, v in sorted(edition.chance_effects.items())}
     data["spaces"] = [_space(s) for s in edition.spaces]
     return data
+
+
+def _plain(value: Any) -> Any:
+    """A setting as file data: a tuple (M3 share prices, M4 names) as a list."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _space(space: Space) -> dict[str, Any]:

@@ -19,6 +19,8 @@ SPACE_KINDS = frozenset(
     {
         "start", "street", "station", "utility", "tax", "card", "jail",
         "free_parking", "go_to_jail", "other",
+        # Multimillionær (RULES M8, M13, M14, M15): Børsen, Casino, Ferieparadiset, Trafikkfyr.
+        "exchange", "casino", "holiday", "traffic_light",
     }
 )
 DEED_KINDS = frozenset({"street", "station", "utility"})
@@ -113,6 +115,30 @@ class Settings:
             the last one standing, C22); ``"cash"`` = the most money (cash less open
             debts) wins, as the Wonders rule book says.  Quick and timed games always
             use the worth (C23, C24).
+        share_prices: tuple of int, M3: kroner per share at stock levels 1, 2, …, N
+            (level 0 = suspended, 0 kr); empty = no stock board (no M rules).
+        share_start_levels: tuple of int, M3: each series' starting level (1..N), in
+            series order (the street groups sorted as numbers); empty = no stock board.
+        share_start_levels_alt: tuple of int, M3: the other reading of the starting
+            levels, which the banker may choose at setup (``stock_level``); empty = none.
+        auction_only: tuple of str, M4: printed names of lots the bank sells only by
+            auction (Gyldenløves gate, Aker Brygge); ``buy`` refuses them.
+        castle_on: str, M19: printed name of the lot whose hotel is a castle
+            ("Slottsplassen"); empty = no castle.
+        creditors_before_bank: bool, M21: open debts to players are paid before debts
+            to the bank; False = oldest first (C21).
+        has_jail: bool, C13: True = the classic jail (``jail``, ``leave_jail``,
+            ``jail_try``, get-out cards, a third double in a row goes to jail, C3);
+            False = no jail at all (M14: Ferieparadiset replaces it; Kortstokk has none):
+            those commands are refused and a third double is just another roll.
+        built_group_sold_whole: bool, C18/M9: False = no lot of a group with buildings
+            changes hands (C18); True = a built series changes hands only whole, every
+            lot in the same deal, its buildings with it (M9: "Bebygde tomteserier kan bare
+            selges i sin helhet").
+        mortgage_lot_in_built_group: bool, C19/M17: False = a lot is mortgaged only when
+            no lot of its group has buildings (C19 with C14); True = any lot without
+            buildings of its own may be mortgaged (M17: "Alle ubebygde tomter kan
+            pantsettes").
     """
 
     double_rent_with_mortgaged_lot: bool = False
@@ -130,6 +156,15 @@ class Settings:
     passport_size: int = 0
     passport_bonus: int = 0
     winner_by: str = "worth"
+    share_prices: tuple[int, ...] = ()
+    share_start_levels: tuple[int, ...] = ()
+    share_start_levels_alt: tuple[int, ...] = ()
+    auction_only: tuple[str, ...] = ()
+    castle_on: str = ""
+    creditors_before_bank: bool = False
+    has_jail: bool = True
+    built_group_sold_whole: bool = False
+    mortgage_lot_in_built_group: bool = False
 
 
 @dataclass(frozen=True)

@@ -160,12 +160,18 @@ def _settings(value: Any, problems: list[Problem]) -> Settings | None:
     for key, item in value.items():
         if key not in Settings.__dataclass_fields__:
             problems.append(Problem(f"settings.{key}", "unknown setting"))
-        elif not _same_type(getattr(defaults, key), item):
+        elif not _same_type(getattr(defaults, key), item,
+                            str(Settings.__dataclass_fields__[key].type)):
             problems.append(Problem(f"settings.{key}", f"has the wrong type: {item!r}"))
-    return Settings(**value) if len(problems) == before else None
+    lists = {k: tuple(v) for k, v in value.items() if isinstance(v, list)}  # M3, M4
+    return Settings(**{**value, **lists}) if len(problems) == before else None
 
 
-def _same_type(default: Any, item: Any) -> bool:
+def _same_type(default: Any, item: Any, hint: str = "") -> bool:
+    if isinstance(default, tuple):  # a list of whole numbers or of text (M3, M4)
+        want = str if "str" in hint else int
+        return isinstance(item, list | tuple) and all(
+            isinstance(v, want) and not isinstance(v, bool) for v in item)
     if default is None:  # an optional whole number (income_tax_percent, fortune_goal)
         return item is None or (isinstance(item, int) and not isinstance(item, bool))
     if isinstance(default, bool):

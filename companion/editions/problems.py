@@ -1,8 +1,9 @@
 """Problems found in an edition, each naming its field and, for a file, its line.
 
-:class:`EditionProblems` is the :class:`~companion.errors.EditionError` the loader, the
-editor and import raise: it carries every problem at once (STYLE 7: audits list all
-findings), and nothing was changed.
+:class:`~companion.errors.EditionProblems` (defined with every other error in
+:mod:`companion.errors`, STYLE 3; re-exported here) is what the loader, the editor and
+import raise: it carries every problem at once (STYLE 7: audits list all findings), and
+nothing was changed.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.errors import EditionError
+from companion.errors import EditionProblems
+
+__all__ = ["EditionProblems", "Problem", "line_in_message", "with_lines"]
 
 
 @dataclass(frozen=True)
@@ -26,16 +29,6 @@ class Problem:
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
         return f"{where}{self.path + ': ' if self.path else ''}{self.message}"
-
-
-class EditionProblems(EditionError):
-    """An edition (file, import or edit) is invalid; ``problems`` lists every finding."""
-
-    def __init__(self, source: str, problems: list[Problem]):
-        self.source = source
-        self.problems = list(problems)
-        lines = "\n".join(f"  {p}" for p in self.problems)
-        super().__init__(f"{source}: {len(self.problems)} problem(s):\n{lines}")
 
 
 def line_in_message(message: str) -> int | None:

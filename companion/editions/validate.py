@@ -44,6 +44,24 @@ def _top(edition: Edition) -> list[tuple[str, str]]:
         found.append(("settings", "steps and turns must be 1 or more"))
     if s.fortune_goal is not None and s.fortune_goal < 1:
         found.append(("settings.fortune_goal", "must be more than zero"))
+    return found + _stock_board(edition)
+
+
+def _stock_board(edition: Edition) -> list[tuple[str, str]]:
+    """M3: share prices above zero and rising; one starting level per series (street
+    group), each a level of the ladder."""
+    s, found = edition.settings, []
+    prices = s.share_prices
+    steps = zip(prices, prices[1:], strict=False)
+    if any(p <= 0 for p in prices) or any(b <= a for a, b in steps):
+        found.append(("settings.share_prices", "must be more than zero and rise"))
+    series = {sp.group for sp in edition.spaces if sp.kind == "street"}
+    for name in ("share_start_levels", "share_start_levels_alt"):
+        levels = getattr(s, name)
+        if levels and (len(levels) != len(series) or not all(
+                1 <= n <= len(prices) for n in levels)):
+            found.append((f"settings.{name}", f"needs one level from 1 to {len(prices)} "
+                          f"for each of the {len(series)} series"))
     return found
 
 

@@ -10,8 +10,51 @@ optional hooks, fetched with :func:`hook` (a no-op when the module lacks one):
   auction (``auction_close``, ``auction_sold``).  Wonders: passport mark (W1).
 - ``after_deal(draft, player, space)``: ``player`` was dealt the deed at ``space`` in
   quick or timed play (C23(1), C24).  Wonders: passport mark (W1).
+- ``after_start(draft)``: the game started, start capital paid (``new_game``).
+  Multimillionær: the shares split (M2), the stock board's starting levels (M3).
+- ``after_turn(draft, previous)``: ``next_turn`` passed the turn on from ``previous``
+  (after the claims lapsed).  Multimillionær: missed interest (M18), Ola's phase (M4),
+  Trafikkfyr (M15).
+- ``exempt_from_rent(state, payer, space) -> bool``: True when ``payer`` owes no rent for
+  landing on board index ``space`` (``land``; no claim is opened).  Multimillionær: all
+  10 shares of the series (M10), the round after Trafikkfyr (M15).
+- ``after_rent(draft, payer, owner, space, amount)``: ``payer`` (a player, or ``"bank"``)
+  paid ``owner`` rent of ``amount`` for ``space`` (``claim``, ``auto_rent``).
+  Multimillionær: the 50 % shareholder cut (M10) and the stock board (M6).
+- ``after_command(draft)``: every command, after its debts were settled (the table).
+  Multimillionær: the multimillionaire ends the game (M22).
+- ``after_hand_over(draft, player, creditor)``: a bankrupt's cash and deeds went to the
+  creditor (``bankrupt``).  Multimillionær: shares to the creditor, notes void (M21).
+
+Functions a rule module may define instead of the core's own (``getattr``, not
+:func:`hook`): ``worth(state, name)`` and ``values_used(state)`` (the tally: K11, M22),
+``raisable(state, name)`` (C21: K10, M21), ``tax_due(state, player, space)`` (C11; M16:
+a percentage of the lander's cash), ``buildings_sale(state, name)`` (what the bank pays
+for all of a bankrupt's buildings, C21 half price; K8: 1 coin per two houses).
 
 Hooks only emit events (``draft.emit``); they never refuse a command.
+
+A module may also define optional *checks*, fetched with :func:`check` (a no-op when the
+module lacks one).  A check only refuses (raises a :class:`~companion.errors.Refused`
+with a sentence a player understands); it never emits:
+
+- ``check_build(state, player, space)``: before the generic ``build`` (and a building
+  auction's lot, C16).  Kortstokk: houses go on in pairs, use ``build_pair`` (K7).
+- ``check_sell_building(state, player, space)``: before the generic ``sell_building``.
+  Kortstokk: use ``sell_houses`` (K8).
+- ``check_mortgage(state, player, space)``: before ``mortgage`` and ``unmortgage``.
+  Kortstokk: no mortgages, sell to the bank (K8).
+- ``check_deed_auction(state, space, decliner)``: before the bank auctions the deed at
+  ``space`` (``auction_open``, ``auction_sold``); ``decliner`` is the player who declined
+  to buy it, ``""`` = not named.  Kortstokk: the decliner must be named (K4).
+- ``check_bid(state, player, space, decliner)``: before ``player`` bids for (or buys at
+  auction) the deed at ``space``.  Kortstokk: only the OTHER players bid (K4).
+
+And optional values, read with ``getattr(rules_for(edition), name, None)``:
+
+- ``auction_start(state, space) -> int``: the lowest bid for the deed at ``space``
+  (the default first bid of ``auction_open``; ``auction_sold`` may not go below it).
+  Classic: none (C4: any amount).  Kortstokk: the price (K4).
 """
 
 from __future__ import annotations
@@ -38,10 +81,16 @@ def rules_for(edition: Edition) -> ModuleType:
     return import_module(f"companion.rules.{edition.rules}")
 
 
-def hook(edition: Edition, name: str) -> Callable[..., None]:
-    """The optional hook ``name`` of ``edition``'s rule module, or a no-op (see above)."""
+def hook(edition: Edition, name: str) -> Callable[..., Any]:
+    """The optional hook ``name`` of ``edition``'s rule module, or a no-op returning None
+    (see above)."""
     found = getattr(rules_for(edition), name, None)
-    return cast(Callable[..., None], found) if callable(found) else _nothing
+    return cast(Callable[..., Any], found) if callable(found) else _nothing
+
+
+def check(edition: Edition, name: str) -> Callable[..., None]:
+    """The optional check ``name`` of ``edition``'s rule module, or a no-op (see above)."""
+    return hook(edition, name)
 
 
 def _nothing(*args: Any) -> None:

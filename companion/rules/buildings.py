@@ -73,7 +73,7 @@ class Plan:
         if at > self.levels[low.index]:
             raise RuleBroken(f"{low.label} needs a house first — build evenly.")
         if at == self.top - 1:
-            self._take_hotel()
+            self._take_hotel(space)
         elif self.houses < 1:
             raise RuleBroken("The bank has no houses left — wait until someone sells some back.")
         else:
@@ -81,15 +81,19 @@ class Plan:
         self.levels[space.index] = at + 1
         self.money += space.house_cost or 0
 
-    def _take_hotel(self) -> None:
+    def _take_hotel(self, space: Space) -> None:
+        if is_castle(space, self.state):  # M19: the one castle, not from the hotels
+            self.houses += self.top - 1
+            return
         if self.hotels < 1:
             raise RuleBroken("The bank has no hotels left — wait until someone sells one back.")
         self.hotels -= 1
         self.houses += self.top - 1
 
-    def sell(self, space: Space) -> None:
+    def sell(self, space: Space, exchange: bool = False) -> None:
         """One level off ``space`` at half price, evenly (C17); a hotel per X2 (see
-        :func:`sell_hotel`).  Raises RuleBroken: nothing to sell, uneven, no houses (C16)."""
+        :func:`sell_hotel`, ``exchange`` there).  Raises RuleBroken: nothing to sell,
+        uneven, no houses (C16)."""
         at = self.levels[space.index]
         if at == 0:
             raise RuleBroken(f"{space.label} has no buildings to sell.")
@@ -97,26 +101,29 @@ class Plan:
         if at < self.levels[high.index]:
             raise RuleBroken(f"Sell from {high.label} first — sell evenly.")
         if at == self.top:
-            self.sell_hotel(space)
+            self.sell_hotel(space, exchange)
             return
         self.houses += 1
         self.levels[space.index] = at - 1
         self.money += half(space.house_cost or 0)
 
-    def sell_hotel(self, space: Space) -> None:
-        """X2: ``hotel_plus_houses`` sells the hotel with its houses (half of H + 1 levels);
-        otherwise (``five_houses``, ``half``) the hotel is exchanged for H houses at half a
-        level's price — only if the bank has the houses (C16)."""
-        self.hotels += 1
-        if self.state.ed.settings.hotel_sale == "hotel_plus_houses":
+    def sell_hotel(self, space: Space, exchange: bool = False) -> None:
+        """X2: ``hotel_plus_houses`` sells the hotel with its houses (half of H + 1 levels),
+        or with ``exchange`` (SE's other way) sells the hotel alone at half its price and
+        exchanges it for H houses; ``five_houses`` and ``half`` always exchange it for H
+        houses at half a level's price.  Exchanging needs H houses in the bank (C16)."""
+        self.hotels += not is_castle(space, self.state)
+        whole = self.state.ed.settings.hotel_sale == "hotel_plus_houses"
+        if whole and not exchange:
             self.levels[space.index] = 0
             self.money += half(self.top * (space.house_cost or 0))
             return
         if self.houses < self.top - 1:
+            instead = "sell the hotel with its houses instead" if whole else \
+                f"sell all the buildings of the {space.group} group at once instead"
             raise RuleBroken(
                 f"The bank has only {self.houses} houses, so the hotel on {space.label} cannot "
-                f"be broken back into {self.top - 1} houses — sell all the buildings of the "
-                f"{space.group} group at once instead.")
+                f"be broken back into {self.top - 1} houses — {instead}.")
         self.houses -= self.top - 1
         self.levels[space.index] = self.top - 1
         self.money += half(space.house_cost or 0)
@@ -126,7 +133,7 @@ class Plan:
         for space in self.group:
             at = self.levels[space.index]
             if at == self.top:
-                self.hotels += 1
+                self.hotels += not is_castle(space, self.state)
             else:
                 self.houses += at
             self.money += half(at * (space.house_cost or 0))
@@ -141,6 +148,12 @@ class Plan:
             if deed is not None and new != level(self.state, deed):
                 out.append((space.index, 0 if new == self.top else new, new == self.top))
         return out
+
+
+def is_castle(space: Space, state: GameState) -> bool:
+    """M19: ``space``'s hotel is the castle (``settings.castle_on``), outside the hotel
+    stock (one castle, one such lot)."""
+    return bool(space.name) and space.name == state.ed.settings.castle_on
 
 
 def plan_for(state: GameState, space: Space) -> Plan:

@@ -13,7 +13,8 @@ Pure functions over a :class:`~companion.state.GameState`; the commands in
 from __future__ import annotations
 
 from companion.editions import Space
-from companion.errors import MissingValue, RuleBroken
+from companion.errors import BadCommand, MissingValue, RuleBroken
+from companion.money import amount_text
 from companion.rules.classic import owns_group
 from companion.state import GameState
 
@@ -127,6 +128,68 @@ def nearest_not_owned(state: GameState, player: str, start: int) -> int:
 def may_bid(state: GameState, player: str, decliner: str) -> bool:
     """K4: the auction of a declined property is among the OTHER players only."""
     return player != decliner and not state.players[player].bankrupt
+
+
+def auction_start(state: GameState, space: Space) -> int:
+    """K4: the price is the lowest bid at the auction of a declined property.
+
+    Raises:
+        MissingValue: the price table was lost; the banker enters the price once.
+    """
+    if space.price is None:
+        raise MissingValue(f"The price of {space.label} is not known yet: it is the lowest "
+                           "bid at its auction (K4).", space=space.index, field="price")
+    return space.price
+
+
+def check_deed_auction(state: GameState, space: Space, decliner: str) -> None:
+    """K4: a property is auctioned only when the player who landed on it declined to buy
+    it, and the others bid: that player must be named.  Raises BadCommand."""
+    if not decliner:
+        raise BadCommand(f"Name the player who declined to buy {space.label} ('decliner'): "
+                         "only the other players may bid for it (K4).")
+
+
+def check_bid(state: GameState, player: str, space: Space, decliner: str) -> None:
+    """K4: only the OTHER players bid (:func:`may_bid`).  Raises RuleBroken."""
+    if not may_bid(state, player, decliner):
+        raise RuleBroken(f"{player} declined to buy {space.label}, so only the other "
+                         "players may bid for it (K4).")
+
+
+def check_build(state: GameState, player: str, space: Space) -> None:
+    """K7: houses are bought two at a time, one on each card of a number, at most
+    rank − 1 each — the classic ``build`` does not apply.  Raises RuleBroken."""
+    raise RuleBroken("In Kortstokk-Monopol houses are bought in pairs, one on each card of "
+                     "a number: use build_pair (K7).")
+
+
+def check_sell_building(state: GameState, player: str, space: Space) -> None:
+    """K8: houses are sold two at a time for 1 coin — the classic ``sell_building`` does
+    not apply.  Raises RuleBroken."""
+    raise RuleBroken("In Kortstokk-Monopol houses are sold in pairs, one from each card of "
+                     f"a number, two houses for {amount_text(state, SALE_PER_TWO_HOUSES)}: "
+                     "use sell_houses (K8).")
+
+
+def check_mortgage(state: GameState, player: str, space: Space) -> None:
+    """K8: nothing is mortgaged in Kortstokk-Monopol; money is raised by selling to the
+    bank.  Raises RuleBroken (``mortgage`` and ``unmortgage``)."""
+    raise RuleBroken("Kortstokk-Monopol has no mortgages: raise money by selling to the bank "
+                     "instead — %(lot)s for an unbuilt property (sell_property), %(houses)s "
+                     "for two houses (sell_houses) (K8).",
+                     lot=amount_text(state, SALE_PER_PROPERTY),
+                     houses=amount_text(state, SALE_PER_TWO_HOUSES))
+
+
+def buildings_sale(state: GameState, player: str) -> int:
+    """K8 (K10: a bankrupt's assets are sold): coins the bank pays for every house of
+    ``player``'s — 1 coin per two houses, each number's pair sold evenly."""
+    pairs: dict[str, int] = {}
+    for deed in state.owned_by(player):
+        group = state.ed.space(deed.space).group or ""
+        pairs[group] = pairs.get(group, 0) + deed.houses
+    return sum(houses // 2 for houses in pairs.values()) * SALE_PER_TWO_HOUSES
 
 
 def chance_effect(state: GameState, total: int) -> str:

@@ -1,8 +1,14 @@
-"""Trades between two players (RULES C18, C19; C10 get-out cards; C20 no loans).
+"""Trades between two players (RULES C18, C19, M9; C10 get-out cards; C20 no loans).
 
 Pure: a :class:`Deal` says what each of two parties gives; :func:`check_deal` refuses a
 deal the rules forbid; :func:`receive_costs` is what each receiver pays the bank at once
 for mortgaged deeds (C19: the 10 %, or mortgage value + 10 % when lifted at once).
+
+Lots of a group with buildings follow the edition's ``settings.built_group_sold_whole``:
+C18 (False) — none of them changes hands; M9 (True) — the built series changes hands
+only whole, every lot in the same offer, its buildings staying on the lots.  Shares (M9,
+editions with a stock board) change hands at any agreed price, never in a suspended
+series (M7).
 """
 
 from __future__ import annotations
@@ -10,25 +16,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.editions import Space
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.money import amount_text
 from companion.rules.buildings import group_has_buildings
+from companion.rules.mm_market import check_trading, held
 from companion.rules.mortgages import receive_cost
 from companion.state import GameState
 
 
 @dataclass(frozen=True)
 class Offer:
-    """What one party gives: ``cash`` (int, kroner), deeds at board ``spaces``, and
-    ``jail_cards`` (get-out-of-jail cards, C10)."""
+    """What one party gives: ``cash`` (int, kroner), deeds at board ``spaces``,
+    ``jail_cards`` (get-out-of-jail cards, C10) and ``shares`` ((series, count) pairs in
+    series order, M9)."""
 
     cash: int = 0
     spaces: tuple[int, ...] = ()
     jail_cards: int = 0
+    shares: tuple[tuple[str, int], ...] = ()
 
     @property
     def empty(self) -> bool:
         """True when the party gives nothing."""
-        return not (self.cash or self.spaces or self.jail_cards)
+        return not (self.cash or self.spaces or self.jail_cards or self.shares)
 
 
 @dataclass(frozen=True)
@@ -48,14 +59,17 @@ class Deal:
         return self.offers[self.other(name)].spaces
 
     def to_parties(self) -> dict[str, Any]:
-        """JSON-ready form, as kept in :class:`~companion.events.TradeProposed`."""
-        return {n: {"cash": o.cash, "spaces": list(o.spaces), "jail_cards": o.jail_cards}
+        """JSON-ready form, as kept in :class:`~companion.events.TradeProposed`; ``shares``
+        ``{series: count}`` only when the party gives shares (M9)."""
+        return {n: {"cash": o.cash, "spaces": list(o.spaces), "jail_cards": o.jail_cards,
+                    **({"shares": dict(o.shares)} if o.shares else {})}
                 for n, o in self.offers.items()}
 
     @classmethod
     def from_parties(cls, parties: dict[str, Any], lift: tuple[int, ...]) -> Deal:
         """The inverse of :meth:`to_parties`."""
-        offers = {n: Offer(int(o["cash"]), tuple(o["spaces"]), int(o["jail_cards"]))
+        offers = {n: Offer(int(o["cash"]), tuple(o["spaces"]), int(o["jail_cards"]),
+                           tuple((str(k), int(v)) for k, v in (o.get("shares") or {}).items()))
                   for n, o in parties.items()}
         return cls(offers, tuple(lift))
 
@@ -71,9 +85,11 @@ def check_deal(state: GameState, deal: Deal) -> None:
 
     Raises:
         RuleBroken: a party out; nothing offered; a deed not the giver's, or of a group
-        with buildings (C18); too few get-out cards; a lift of a deed not received or not
-        mortgaged.  NotEnoughCash: a party gives more cash than they have, or cannot pay
-        the 10 % / lift of mortgaged deeds received (C19).
+        with buildings (C18) — or, where a built series is sold whole (M9), a lot of it
+        left out; too few get-out cards; too few shares, or shares of a suspended series
+        (M7, M9); a lift of a deed not received or not mortgaged.  NotEnoughCash: a party
+        gives more cash than they have, or cannot pay the 10 % / lift of mortgaged deeds
+        received (C19).
     """
     if all(o.empty for o in deal.offers.values()):
         raise RuleBroken("The trade is empty: nobody gives anything.")
@@ -100,13 +116,30 @@ def _check_offer(state: GameState, name: str, offer: Offer) -> None:
         if deed is None or deed.owner != name:
             raise RuleBroken(f"{space.label} does not belong to {name}.")
         if group_has_buildings(state, space):
-            raise RuleBroken(f"Sell the buildings on the {space.group} group first — no lot "
-                             "of a group with buildings changes hands.")
+            _check_built_group(state, offer, space)
     if offer.jail_cards > player.jail_cards:
         raise RuleBroken(f"{name} has only {player.jail_cards} get-out-of-jail cards.")
+    for series, count in offer.shares:
+        if held(state, name, series) < count:
+            raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
+                             player=name, held=held(state, name, series), series=series)
+        check_trading(state, series)  # M7: no trade at all in a suspended series
     if offer.cash > player.cash:
-        raise NotEnoughCash(f"{name} has only {player.cash} {state.ed.unit} and cannot give "
-                            f"{offer.cash} {state.ed.unit}.")
+        raise NotEnoughCash(f"{name} has only {amount_text(state, player.cash)} and cannot "
+                            f"give {amount_text(state, offer.cash)}.")
+
+
+def _check_built_group(state: GameState, offer: Offer, space: Space) -> None:
+    """``space`` is of a group with buildings: C18 refuses it; M9 (the edition's
+    ``built_group_sold_whole``) wants every lot of the group in the same offer."""
+    if not state.ed.settings.built_group_sold_whole:
+        raise RuleBroken(f"Sell the buildings on the {space.group} group first — no lot "
+                         "of a group with buildings changes hands.")
+    missing = [s.label for s in state.ed.group(space.group or "") if s.index not in offer.spaces]
+    if missing:
+        raise RuleBroken("Series %(group)s has buildings, so it changes hands only whole: "
+                         "%(missing)s must go with %(lot)s in the same trade.",
+                         group=space.group, missing=", ".join(missing), lot=space.label)
 
 
 def _check_costs(state: GameState, deal: Deal, name: str) -> None:
@@ -114,6 +147,6 @@ def _check_costs(state: GameState, deal: Deal, name: str) -> None:
     after = state.players[name].cash - deal.offers[name].cash \
         + deal.offers[deal.other(name)].cash
     if costs > after:
-        raise NotEnoughCash(f"{name} must pay the bank {costs} {state.ed.unit} at once for the "
-                            f"mortgaged deeds received but would have only {after} "
-                            f"{state.ed.unit}.")
+        raise NotEnoughCash(f"{name} must pay the bank {amount_text(state, costs)} at once for "
+                            "the mortgaged deeds received but would have only "
+                            f"{amount_text(state, after)}.")

@@ -20,7 +20,6 @@ from companion import events as ev
 from companion.editions import Edition, Space
 from companion.rules.classic import rent
 from companion.state import GameState
-from companion.valuation import tally
 
 if TYPE_CHECKING:
     from companion.commands.base import Draft
@@ -80,11 +79,14 @@ def mark(draft: Draft, player: str, index: int, how: str) -> None:
 
 def _finish(draft: Draft, player: str) -> None:
     """W3: the first full passport earns the bonus (bank pays in full, C25) and ends the
-    game; the tally names the winner by the game's ``winner_by``."""
+    game: open rent claims are paid (C5; e.g. the rent of the wonder that was the 22nd
+    mark), then the tally names the winner by the game's ``winner_by``."""
+    from companion.commands.ending import finish  # commands import this module
+
     bonus = draft.state.ed.settings.passport_bonus
     if bonus > 0:
         draft.emit(ev.MoneyMoved(ev.BANK, player, bonus, "full passport (W3)"))
-    draft.emit(ev.GameEnded(tally(draft.state)["winner"]))
+    finish(draft)
 
 
 def after_land(draft: Draft, player: str, index: int) -> None:

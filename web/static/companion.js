@@ -5,6 +5,9 @@ const Companion = (() => {
   const csrf = (document.querySelector('meta[name="csrf"]') || {}).content || "";
   const strings = JSON.parse((document.getElementById("i18n") || {}).textContent || "{}");
   const t = (text) => strings[text] || text;
+  /* A translated sentence, placeholders filled: fmt("Time left: %(time)s", {time: "5:00"}). */
+  const fmt = (text, vars) => t(text).replace(/%\((\w+)\)[sd]/g,
+    (whole, key) => (key in vars ? String(vars[key]) : whole));
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /* A fresh client id; crypto.randomUUID needs HTTPS, getRandomValues does not. */
@@ -99,16 +102,20 @@ const Companion = (() => {
   }
 
   function money(state, amount) {
-    return `${new Intl.NumberFormat().format(amount)} ${state.game.unit || ""}`.trim();
+    if (window.formatMoney) return window.formatMoney(amount, state.game.unit);
+    return `${new Intl.NumberFormat(document.documentElement.lang).format(amount)} ${state.game.unit || ""}`.trim();
   }
 
   /* The command a form describes: data-cmd plus its named fields. */
   function formCommand(form) {
     const command = {cmd: form.dataset.cmd};
     for (const field of form.querySelectorAll("[name]")) {
+      if (field.disabled || field.closest("[hidden]")) continue;
       const value = field.value.trim();
       if (value === "" && "optional" in field.dataset) continue;
-      command[field.name] = field.dataset.type === "int" && value !== "" ? Number(value) : value;
+      const parsed = field.dataset.type === "int" && value !== "" ? Number(value) : value;
+      if ("list" in field.dataset) (command[field.name] ||= []).push(parsed);
+      else command[field.name] = parsed;
     }
     return command;
   }
@@ -140,26 +147,71 @@ const Companion = (() => {
     if (!box) return;
     const name = state.tally && state.tally.winner;
     box.hidden = !state.game.over;
-    box.textContent = state.game.over ? `${t("Winner")}: ${name || "—"}` : "";
+    box.textContent = !state.game.over ? ""
+      : name ? fmt("The game is over. The winner is %(name)s.", {name})
+        : t("The game is over.");
+    const link = document.getElementById("tally-link");
+    if (link) link.hidden = !state.game.over;
   }
 
   function badges(state, player) {
     const out = [];
+    if (player.bankrupt) out.push(t("bankrupt"));
     if (state.turn.player === player.name) out.push(t("to roll"));
-    if (player.in_jail) out.push(t("in jail"));
-    if (player.jail_cards) out.push(`${player.jail_cards} ${t("jail cards")}`);
+    if (player.in_jail && player.jail_tries) {
+      out.push(fmt("in jail, %(tries)s failed tries", {tries: player.jail_tries}));
+    } else if (player.in_jail) out.push(t("in jail"));
+    if (player.jail_cards) out.push(fmt("%(count)s jail cards", {count: player.jail_cards}));
     return out.join(" · ");
   }
 
+  /* "hotel", "1 house", "3 houses" or "" for a deed's buildings. */
+  function level(space) {
+    if (space.hotel) return t("hotel");
+    if (!space.houses) return "";
+    return space.houses === 1 ? t("1 house") : fmt("%(count)s houses", {count: space.houses});
+  }
+
   function deedText(space) {
-    const extra = [];
-    if (space.hotel) extra.push(t("hotel"));
-    else if (space.houses) extra.push(`${space.houses} ${t("houses")}`);
+    const extra = [level(space)].filter(Boolean);
     if (space.mortgaged) extra.push(t("mortgaged"));
     return extra.length ? `${space.name} (${extra.join(", ")})` : space.name;
   }
 
+  /* Modules register what they draw with onState(fn); start() feeds every one of them. */
+  const renderers = [];
+  let accept = null;
+  let current = null;
+  function onState(fn, first = false) {
+    if (first) renderers.unshift(fn); else renderers.push(fn);
+    if (current) fn(current);
+  }
+  function start(game) {
+    accept = live(game, (state) => {
+      current = state;
+      for (const fn of renderers) {
+        try { fn(state); } catch (err) { console.error(err); }
+      }
+    });
+    if (page && page.state) accept(page.state);
+    return accept;
+  }
+  const act = (command) => send(page.game, command, accept);
+  const state = () => current;
+
+  function player(state, name) {
+    return state.players.find((p) => p.name === name);
+  }
+
+  /* A button that sends `command` (a function is called for it when clicked). */
+  function button(text, command, className) {
+    const node = el("button", text, className);
+    node.type = "button";
+    node.addEventListener("click", () => act(typeof command === "function" ? command() : command));
+    return node;
+  }
+
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
-  return {t, newId, post, send, live, say, el, fill, money, formCommand, history, winner, page,
-          gameUrl, badges, deedText};
+  return {t, fmt, newId, post, send, live, say, el, fill, money, formCommand, history, winner,
+          page, gameUrl, badges, deedText, level, onState, start, act, state, player, button};
 })();

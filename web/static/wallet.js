@@ -1,4 +1,5 @@
-/* A player's wallet: cash, deeds, debts, rent to claim, paying — live, no reload. */
+/* A player's wallet: cash, debts, rent to claim, paying — live, no reload.  Loaded last:
+   the other cards (wallet_*.js, passport.js) have registered with Companion.onState. */
 "use strict";
 
 (() => {
@@ -11,38 +12,46 @@
     const mine = state.claims.filter((claim) => claim.owner === me);
     document.getElementById("claim-box").hidden = mine.length === 0;
     const items = mine.map((claim) =>
-      C.el("li", `${claim.from}: ${C.money(state, claim.amount)} (${claim.space})`));
+      C.el("li", C.fmt("%(payer)s owes you %(amount)s (%(space)s).",
+        {payer: claim.from, amount: C.money(state, claim.amount), space: claim.space})));
     C.fill(document.getElementById("claims"), items, "No open claims.");
   }
 
+  function renderDebts(state, player) {
+    const debts = player.debts.map((debt) =>
+      C.el("li", C.fmt("You owe %(creditor)s %(amount)s.",
+        {creditor: debt.to === "bank" ? t("the bank") : debt.to,
+          amount: C.money(state, debt.amount)}), "debt"));
+    C.fill(document.getElementById("debts"), debts, "No debts.");
+    const raisable = document.getElementById("raisable");
+    raisable.hidden = debts.length === 0;
+    raisable.textContent = C.fmt(
+      "You could still raise %(amount)s by selling buildings and mortgaging.",
+      {amount: C.money(state, player.raisable)});
+  }
+
   function render(state) {
-    const player = state.players.find((p) => p.name === me);
+    const player = C.player(state, me);
     if (!player) return;
     document.getElementById("cash").textContent = C.money(state, player.cash);
     document.getElementById("badges").textContent = C.badges(state, player);
-    const deeds = player.spaces.map((space) => C.el("li", C.deedText(space)));
-    C.fill(document.getElementById("deeds"), deeds, "No deeds yet.");
-    const debts = player.debts.map((debt) =>
-      C.el("li", `${t("owes")} ${debt.to}: ${C.money(state, debt.amount)}`, "debt"));
-    C.fill(document.getElementById("debts"), debts, "No debts.");
+    renderDebts(state, player);
     renderClaims(state);
     C.winner(state);
     C.history(game, document.getElementById("history"), 10);
   }
 
-  const accept = C.live(game, render);
-
   document.getElementById("claim").addEventListener("click", () => {
-    C.send(game, {cmd: "claim", player: me}, accept);
+    C.act({cmd: "claim", player: me});
   });
 
   const pay = document.getElementById("pay");
   pay.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const command = {...C.formCommand(pay), cmd: "pay", from: me};
-    const answer = await C.send(game, command, accept);
+    const answer = await C.act({...C.formCommand(pay), cmd: "pay", from: me});
     if (answer.ok) pay.elements.amount.value = "";
   });
 
-  accept(C.page.state);
+  C.onState(render);
+  C.start(game);
 })();

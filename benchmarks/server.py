@@ -1,0 +1,271 @@
+"""Shared parts of the benchmarks: a real ``companion serve`` process, prepared data
+folders, its memory, a keep-alive API client and many raw-socket SSE streams in one thread.
+
+Nothing is mocked: the server is the ``companion serve`` a family runs (waitress, 24
+threads, hardware off), on a real SQLite file with ``synchronous=FULL``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import http.client
+import json
+import math
+import os
+import selectors
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from benchmarks.games import PLAYERS, game_commands
+from companion.replay import replay_into
+from companion.table import Table
+
+DB_NAME = "companion.sqlite3"
+#: A folder on tmpfs (when the machine has one) to build big logs fast (fsync is free there).
+FAST_TMP = "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+
+def free_port() -> int:
+    """A TCP port that was free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def build_log(data: Path, count: int, seed: int = 1) -> str:
+    """A data folder holding one 6-player game of ``count`` accepted commands; its id.
+
+    The log is written by the real :class:`Table` (every command validated and appended)
+    on tmpfs when there is one, then copied into ``data``, so a 100 000-command log takes
+    seconds, not the minutes that one fsync per command on a disk would cost.
+    """
+    data.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=FAST_TMP) as tmp:
+        db = Path(tmp) / DB_NAME
+        table = Table.open(db)
+        try:
+            game, rejected = replay_into(table, (json.dumps(c) for c in game_commands(count, seed)))
+        finally:
+            table.close()
+        assert game is not None and not rejected, rejected[:3]
+        for suffix in ("", "-wal", "-shm"):
+            if (Path(tmp) / (DB_NAME + suffix)).exists():
+                shutil.copyfile(Path(tmp) / (DB_NAME + suffix), data / (DB_NAME + suffix))
+    return game
+
+
+def rss_kib(pid: int) -> int:
+    """Resident set size of ``pid`` in KiB (``VmRSS`` of ``/proc/PID/status``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for {pid}")
+
+
+class Remote:
+    """A table server already running on ``127.0.0.1:port``; ``token`` is the banker's."""
+
+    def __init__(self, port: int, token: str, pid: int | None = None):
+        self.port, self.token, self._pid = port, token, pid
+
+    @property
+    def pid(self) -> int:
+        assert self._pid is not None, "no process id for this server"
+        return self._pid
+
+    def rss_mib(self) -> float:
+        """The server's resident memory in MiB."""
+        return rss_kib(self.pid) / 1024
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU seconds the server process has used so far."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def client(self, token: str | None = None) -> Api:
+        """A keep-alive API client (the banker's token unless ``token``)."""
+        return Api(self.port, token or self.token)
+
+
+class Server(Remote):
+    """``companion serve`` on ``data`` (a subprocess); ``token`` is the banker's token.
+
+    ``started`` is the seconds from launching the process to the first HTTP answer of
+    ``first_path`` (``/api/games`` with the banker's token: the log is replayed by then).
+    """
+
+    def __init__(self, data: Path, threads: int = 24, first_path: str = "/api/games"):
+        self.data = data
+        super().__init__(free_port(), "")
+        cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--data", str(data), "--hardware", "off",
+               "--threads", str(threads)]
+        begin = time.perf_counter()
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.token = self._read_token()
+        threading.Thread(target=self._drain, daemon=True).start()
+        self._wait_answer(first_path)
+        self.started = time.perf_counter() - begin
+
+    def _read_token(self) -> str:
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith("token:"):
+                return line.split()[1]
+        self.stop()
+        raise RuntimeError("companion serve printed no banker token")
+
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        for _line in self.proc.stdout:
+            pass
+
+    def _wait_answer(self, path: str) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                conn.request("GET", path, headers={"Authorization": f"Bearer {self.token}"})
+                conn.getresponse().read()
+                conn.close()
+                return
+            except OSError:
+                time.sleep(0.002)
+        raise RuntimeError("companion serve did not answer")
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL if it does not end within 10 s."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class Api:
+    """One keep-alive HTTP/1.1 connection to the JSON API with a Bearer token."""
+
+    def __init__(self, port: int, token: str):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """(status, parsed JSON or None)."""
+        data = None if body is None else json.dumps(body)
+        self.conn.request(method, path, body=data, headers=self.headers)
+        answer = self.conn.getresponse()
+        raw = answer.read()
+        return answer.status, (json.loads(raw) if raw else None)
+
+    def new_game(self, players: Iterable[str] = PLAYERS) -> dict[str, Any]:
+        status, body = self.call("POST", "/api/games", {"players": list(players)})
+        assert status == 201, body
+        return dict(body)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Streams:
+    """``count`` Server-Sent-Events streams of one game on raw sockets, read by ONE thread
+    (a selector), as a phone each.  ``arrivals[i]`` lists ``(perf_counter time, seq)`` of
+    every state stream ``i`` received."""
+
+    def __init__(self, port: int, game: str, token: str, count: int):
+        self.arrivals: list[list[tuple[float, int]]] = [[] for _ in range(count)]
+        self._selector = selectors.DefaultSelector()
+        self._socks: list[socket.socket] = []
+        self._stop = threading.Event()
+        request = (f"GET /api/games/{game}/events HTTP/1.0\r\nHost: 127.0.0.1\r\n"
+                   f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n")
+        for index in range(count):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock.sendall(request.encode())
+            sock.setblocking(False)
+            self._selector.register(sock, selectors.EVENT_READ, [index, b""])
+            self._socks.append(sock)
+        self._thread = threading.Thread(target=self._run, name="sse-streams", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            for key, _mask in self._selector.select(0.2):
+                try:
+                    chunk = key.fileobj.recv(1 << 20)  # type: ignore[union-attr]
+                except BlockingIOError:
+                    continue
+                now = time.perf_counter()
+                if not chunk:
+                    self._selector.unregister(key.fileobj)
+                    continue
+                index, buffer = key.data
+                buffer += chunk
+                *lines, rest = buffer.split(b"\n")
+                key.data[1] = rest
+                for line in lines:
+                    if line.startswith(b"id: "):
+                        self.arrivals[index].append((now, int(line[4:])))
+
+    def newest(self) -> int:
+        """The lowest newest sequence over all streams (-1 before every one got a state)."""
+        return min(((a[-1][1] if a else -1) for a in self.arrivals), default=2**62)
+
+    def wait_for(self, seq: int, timeout: float = 10.0) -> None:
+        """Block until every stream has a state with sequence >= ``seq``."""
+        deadline = time.monotonic() + timeout
+        while self.newest() < seq:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"not every stream reached seq {seq}")
+            time.sleep(0.001)
+
+    def reached(self, seq: int) -> float | None:
+        """When the LAST stream first held a state with sequence >= ``seq`` (None: not yet)."""
+        times = []
+        for arrivals in self.arrivals:  # in arrival order, so sequences rise
+            at = bisect.bisect_left([s for _t, s in arrivals], seq)
+            if at == len(arrivals):
+                return None
+            times.append(arrivals[at][0])
+        return max(times)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        for sock in self._socks:
+            sock.close()
+        self._selector.close()
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]

@@ -1,0 +1,116 @@
+"""Debt notes ("gjeldsbrev"): issue, redeem, interest and the penalty for forgetting it
+(TABLE-LOG ``debt_note``, ``redeem_note``, ``pay_interest``, ``point_out``; RULES M11, M18).
+
+The bank pays 50 000 kr for a note (at most 3 at once) and takes 50 000 kr back at any
+time.  Each turn, after moving Ola Nordmann and before the car moves, the note holder
+pays 2 500 kr per note (``pay_interest``).  When the car moves first, any other player
+may ``point_out`` the missed interest: the debtor pays it to the bank plus an equal
+penalty to the first who pointed it out — until it lapses with the second player after
+(M11).  A payment the debtor cannot make in cash becomes a debt (C21).  Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.buildings import may_spend
+from companion.commands.multimillionaer import multimillionaer
+from companion.commands.payments import charge, pay_in_full
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.rules.mm_turns import (
+    MAX_NOTES,
+    NOTE_AMOUNT,
+    interest,
+    interest_due,
+    missed,
+    notes,
+)
+from companion.state import GameState
+
+
+@command("debt_note", player_field="player")
+def debt_note(draft: Draft, cmd: Cmd) -> None:
+    """``player`` borrows 50 000 kr from the bank against a debt note (M18); allowed while
+    owing a debt (M21: raising money).  Raises RuleBroken: already 3 notes, or out."""
+    state, player = _player(draft.state, cmd)
+    if notes(state, player) >= MAX_NOTES:
+        raise RuleBroken(f"{player} already has {MAX_NOTES} debt notes: at most "
+                         f"{MAX_NOTES} at once (M18).")
+    draft.emit(ev.DebtNotesChanged(player, 1))
+    pay_in_full(draft, ev.BANK, player, NOTE_AMOUNT, "debt note")
+
+
+@command("redeem_note", player_field="player")
+def redeem_note(draft: Draft, cmd: Cmd) -> None:
+    """``player`` redeems a debt note, paying 50 000 kr to the bank, at any time (M18).
+
+    Raises: RuleBroken (no note, a debt unpaid, out), NotEnoughCash.
+    """
+    state, player = _player(draft.state, cmd)
+    if not notes(state, player):
+        raise RuleBroken(f"{player} has no debt note to redeem.")
+    may_spend(state, player)
+    if state.players[player].cash < NOTE_AMOUNT:
+        raise NotEnoughCash(f"Redeeming a debt note costs {NOTE_AMOUNT} kr; {player} has "
+                            f"{state.players[player].cash} kr.")
+    pay_in_full(draft, player, ev.BANK, NOTE_AMOUNT, "debt note redeemed")
+    draft.emit(ev.DebtNotesChanged(player, -1))
+
+
+@command("pay_interest", player_field="player")
+def pay_interest(draft: Draft, cmd: Cmd) -> None:
+    """``player`` pays this turn's interest: 2 500 kr per note, on their own turn, after
+    Ola Nordmann's move and before the car's (M18).
+
+    Raises RuleBroken: no notes, not their turn, Ola not moved yet, already paid, or too
+    late (the car moved: now another player may point it out).
+    """
+    state, player = _player(draft.state, cmd)
+    if not notes(state, player):
+        raise RuleBroken(f"{player} has no debt notes, so no interest is due.")
+    if state.to_roll != player:
+        raise RuleBroken(f"Interest is paid on {player}'s own turn, after Ola Nordmann's "
+                         "move (M18).")
+    if state.market.paid.get(player) == state.turn:
+        raise RuleBroken(f"{player} has already paid this turn's interest.")
+    if state.market.phase == "ola":
+        raise RuleBroken("Move Ola Nordmann first: interest is paid after Ola's move and "
+                         "before the car's (M18).")
+    if not interest_due(state, player):
+        raise RuleBroken(f"Too late: {player}'s car has moved, so the interest was not paid "
+                         "in time and another player may point it out (M18).")
+    draft.emit(ev.InterestPaid(player, state.turn))
+    charge(draft, player, ev.BANK, interest(state, player), "debt-note interest")
+
+
+@command("point_out", player_field="player")
+def point_out(draft: Draft, cmd: Cmd) -> None:
+    """``player`` points out that ``debtor`` did not pay their interest in time: the debtor
+    pays the interest to the bank and an equal penalty to ``player``, the first to point
+    it out (M18), while the right stands (M11).
+
+    Raises RuleBroken: pointing at oneself, the pointer out, nothing missed (paid, still
+    in time, already pointed out, or lapsed).
+    """
+    state, player = _player(draft.state, cmd)
+    debtor = cmd.player("debtor")
+    if debtor == player:
+        raise RuleBroken("A player cannot point out their own interest: pay it instead.")
+    found = missed(state, debtor)
+    if found is None:
+        if interest_due(state, debtor):
+            raise RuleBroken(f"{debtor} still has time: interest is due before the car "
+                             "moves (M18).")
+        raise RuleBroken(f"{debtor} owes no missed interest that can still be pointed out.")
+    amount = found[1]
+    draft.emit(ev.InterestClosed(debtor, f"pointed out by {player}"))
+    charge(draft, debtor, ev.BANK, amount, "debt-note interest, paid late")
+    charge(draft, debtor, player, amount, f"penalty for late interest, to {player} (M18)")
+
+
+def _player(state: GameState, cmd: Cmd) -> tuple[GameState, str]:
+    multimillionaer(state)
+    player = cmd.player()
+    if state.players[player].bankrupt:
+        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+    return state, player

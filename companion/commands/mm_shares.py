@@ -1,0 +1,136 @@
+"""Shares: trading with the bank and buying at Børsen (TABLE-LOG ``buy_shares``,
+``sell_shares``, ``borsen_buy``; RULES M7, M8, M21).
+
+``trade_shares`` is an alias of ``trade`` (:mod:`companion.commands.trades`) for a
+share-only deal between two players (M9).
+
+Trading with the bank is at the current board price, out of the shares the bank holds,
+at any time, never in a suspended series (M7).  Selling is allowed while the player owes
+a debt: it is how money is raised (M21).  At Børsen the right-holder buys from one
+opponent, who must sell, at DOUBLE the price (M8).  Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.buildings import may_spend
+from companion.commands.multimillionaer import multimillionaer
+from companion.commands.payments import pay_in_full
+from companion.commands.trades import apply_deal
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.rules.mm_market import (
+    SHARES_PER_SERIES,
+    check_trading,
+    held,
+    parse_series,
+    price,
+)
+from companion.rules.mm_turns import borsen_right
+from companion.rules.trading import Deal, Offer, check_deal
+from companion.state import GameState
+
+
+@command("buy_shares", player_field="player")
+def buy_shares(draft: Draft, cmd: Cmd) -> None:
+    """``player`` buys ``count`` shares of ``series`` from the bank at the current price (M7).
+
+    Raises: RuleBroken (suspended, the bank holds too few, a debt unpaid, player out),
+    NotEnoughCash, BadCommand (unknown series, count not 1–10).
+    """
+    state, player, series, count = _parse(draft.state, cmd)
+    may_spend(state, player)
+    check_trading(state, series)
+    if held(state, ev.BANK, series) < count:
+        raise RuleBroken(f"The bank holds only {held(state, ev.BANK, series)} shares of "
+                         f"series {series}.")
+    cost = price(state, series) * count
+    _afford(state, player, cost)
+    pay_in_full(draft, player, ev.BANK, cost, f"{count} shares of series {series}")
+    draft.emit(ev.SharesMoved(series, ev.BANK, player, count))
+
+
+@command("sell_shares", player_field="player")
+def sell_shares(draft: Draft, cmd: Cmd) -> None:
+    """``player`` sells ``count`` shares of ``series`` to the bank at the current price
+    (M7); allowed while owing a debt (M21: raising money).
+
+    Raises: RuleBroken (suspended, too few shares, player out), BadCommand.
+    """
+    state, player, series, count = _parse(draft.state, cmd)
+    if held(state, player, series) < count:
+        raise RuleBroken(f"{player} holds only {held(state, player, series)} shares of "
+                         f"series {series}.")
+    check_trading(state, series)
+    draft.emit(ev.SharesMoved(series, player, ev.BANK, count))
+    pay_in_full(draft, ev.BANK, player, price(state, series) * count,
+                f"{count} shares of series {series}")
+
+
+@command("borsen_buy", player_field="player")
+def borsen_buy(draft: Draft, cmd: Cmd) -> None:
+    """``player`` uses their Børsen right: ``count`` shares of ``series`` from ``from`` at
+    double the current price, paid to that opponent, who must sell (M8).  The right (two
+    shares for a car at Børsen, one when Ola stopped there on their roll) is used up by
+    the purchase and lapses like every right (M11).
+
+    Raises: RuleBroken (no right, too many shares, the seller is the buyer or out or
+    holds too few, suspended, a debt unpaid), NotEnoughCash, BadCommand.
+    """
+    state, player, series, count = _parse(draft.state, cmd)
+    seller = cmd.player("from")
+    right = borsen_right(state, player)
+    if not right:
+        raise RuleBroken(f"{player} has no Børsen right to use: it comes with stopping at "
+                         "Børsen, by car or with Ola Nordmann (M8).")
+    if count > right:
+        raise RuleBroken(f"At Børsen {player} may buy at most {right} share(s) now.")
+    if seller == player or state.players[seller].bankrupt:
+        raise RuleBroken("Buy at Børsen from an opponent still in the game.")
+    if held(state, seller, series) < count:
+        raise RuleBroken(f"{seller} holds only {held(state, seller, series)} shares of "
+                         f"series {series}.")
+    check_trading(state, series)
+    may_spend(state, player)
+    cost = 2 * price(state, series) * count
+    _afford(state, player, cost)
+    pay_in_full(draft, player, seller, cost, f"Børsen: {count} shares of series {series}")
+    draft.emit(ev.SharesMoved(series, seller, player, count))
+    draft.emit(ev.BorsenRight(player, state.turn, 0))
+
+
+def _parse(state: GameState, cmd: Cmd, who: str = "player") -> tuple[GameState, str, str, int]:
+    multimillionaer(state)
+    player = cmd.player(who)
+    series = parse_series(state, cmd.raw.get("series"))
+    count = cmd.integer("count", 1, SHARES_PER_SERIES, default=1)
+    if state.players[player].bankrupt:
+        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+    return state, player, series, count
+
+
+def _afford(state: GameState, player: str, cost: int) -> None:
+    cash = state.players[player].cash
+    if cost > cash:
+        raise NotEnoughCash(f"{player} has {cash} kr; that costs {cost} kr.")
+
+
+@command("trade_shares")
+def trade_shares(draft: Draft, cmd: Cmd) -> None:
+    """An alias of ``trade`` kept for share-only deals (M9): ``from`` gives ``count``
+    shares of ``series`` to ``to`` for ``price`` kr in total (any price, 0 allowed — it
+    need not follow the board).  The same as ``trade`` with ``parties`` ``{from: {"shares":
+    {series: count}}, to: {"cash": price}}``, checked and applied by it; not in a suspended
+    series (M7).
+
+    Raises: RuleBroken (same player, a player out, too few shares, suspended),
+    NotEnoughCash (the buyer), BadCommand.
+    """
+    state, seller, series, count = _parse(draft.state, cmd, "from")
+    buyer = cmd.player("to")
+    total = cmd.amount("price", allow_zero=True)
+    if buyer == seller or state.players[buyer].bankrupt:
+        raise RuleBroken("A share deal is between two different players still in the game.")
+    deal = Deal({seller: Offer(shares=((series, count),)), buyer: Offer(cash=total)})
+    check_deal(state, deal)
+    apply_deal(draft, deal)

@@ -1,0 +1,194 @@
+"""Multimillionær at the table: Ola Nordmann, Ferieparadiset, the Casino and the stock
+board's levels (TABLE-LOG "Multimillionær"; RULES M3, M4, M8, M13–M15).
+
+``ola_land`` (``space``, optional ``dice``), ``stay`` (``player``), ``casino``
+(``player``, ``bet``, ``die``), ``stock_level`` (``series`` + ``level``, or ``reading``).
+Shares are in :mod:`companion.commands.mm_shares`, debt notes in
+:mod:`companion.commands.mm_notes`; the rules in ``companion.rules.mm_*``.  A game whose
+edition has no stock board refuses these commands.  Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.commands.base import Cmd, Draft, command
+from companion.commands.buildings import may_spend
+from companion.commands.payments import charge, pay_in_full
+from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
+from companion.rules import hook, rules_for
+from companion.rules.mm_market import has_board, parse_series, series_ids
+from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free
+from companion.state import GameState
+
+HOLIDAY_STEP = 10_000  # M14: the 2nd extra round costs 10 000, the 3rd 20 000, …
+CASINO_PAYS = 10  # M13: a six pays 10 × the bet
+
+
+def multimillionaer(state: GameState) -> None:
+    """Refuse a Multimillionær command in a game without a stock board."""
+    if not has_board(state.ed):
+        raise RuleBroken("That is a Multimillionær rule; this game's edition does not use it.")
+
+
+@command("ola_land")
+def ola_land(draft: Draft, cmd: Cmd) -> None:
+    """Ola Nordmann stopped on ``space`` (M4, before the car; again after doubles).
+
+    An unowned deed is auctioned at once (``AuctionOpened``; the table bids as usual); an
+    owned one gets its rent with the bank's money, as a claim like any other (M11), unless
+    Ola stopped at Trafikkfyr the turn before (M15); at Børsen the player to roll may buy
+    one share at double price (M8).  Prøv lykken, Casino, Ferieparadiset, Skatt: nothing
+    (M12–M14, M16).  ``dice`` (1–12) is the roll, when rent depends on it.
+
+    Raises:
+        RuleBroken: the car has moved this turn, or another auction is still open.
+        MissingValue: the deed's rents are not known yet (asked once).
+    """
+    state = draft.state
+    multimillionaer(state)
+    space = state.ed.space(cmd.space())
+    dice = cmd.integer("dice", 1, 12) if cmd.has("dice") else None
+    if state.market.phase == "car":
+        raise RuleBroken(f"Ola Nordmann moves before the car (M4), and {state.to_roll}'s "
+                         "car has already moved this turn.")
+    unowned = space.is_deed and space.index not in state.deeds
+    if unowned and state.auction is not None:
+        raise RuleBroken("Another auction is still open — close it first: Ola's lot is "
+                         "auctioned at once (M4).")
+    amount = 0 if unowned or not space.is_deed else _ola_rent(state, space.index, dice)
+    draft.emit(ev.OlaMoved(space.index))
+    if state.market.phase == "ola":
+        draft.emit(ev.PhaseSet("build"))
+    if unowned:
+        draft.emit(ev.AuctionOpened(space.index, "", 1))
+    elif amount:
+        _ola_pays(draft, space.index, amount)
+    elif space.kind == "exchange":
+        draft.emit(ev.BorsenRight(state.to_roll, state.turn, BORSEN_OLA))
+    elif space.kind == "traffic_light":
+        draft.emit(ev.TrafficLight(None, state.turn))
+
+
+def _ola_rent(state: GameState, index: int, dice: int | None) -> int:
+    """The rent Ola owes on owned ``index`` (0 when mortgaged or rent-free, M15)."""
+    if rent_free(state, ev.BANK):
+        return 0
+    try:
+        return int(rules_for(state.ed).rent(state, state.ed.space(index), dice))
+    except ValueError as exc:
+        if isinstance(exc, RuleBroken | MissingValue):
+            raise
+        raise BadCommand(str(exc)) from exc
+
+
+def _ola_pays(draft: Draft, index: int, amount: int) -> None:
+    """M4: the bank pays the owner Ola's rent — a claim, or at once under ``auto_rent``."""
+    state = draft.state
+    owner = state.deeds[index].owner
+    if state.house_rules.get("auto_rent"):
+        charge(draft, ev.BANK, owner, amount, f"rent {state.ed.space(index).label} (Ola)")
+        hook(state.ed, "after_rent")(draft, ev.BANK, owner, index, amount)
+        return
+    draft.emit(ev.ClaimOpened(state.next_claim, owner, ev.BANK, index, amount))
+
+
+@command("stay", player_field="player")
+def stay(draft: Draft, cmd: Cmd) -> None:
+    """``player`` stays another round in Ferieparadiset instead of moving the car (M14):
+    the first extra round is free, the second costs 10 000 kr, the third 20 000 kr, …,
+    paid to the bank before staying.  It is the car's part of the turn (M4).
+
+    Raises:
+        RuleBroken: not in Ferieparadiset, not their turn, Ola not moved yet, the car
+        already moved or stayed this turn, or a debt unpaid.  NotEnoughCash: too little.
+    """
+    state = draft.state
+    multimillionaer(state)
+    player = cmd.player()
+    if state.ed.space(state.players[player].position).kind != "holiday":
+        raise RuleBroken(f"{player}'s car is not in Ferieparadiset.")
+    _car_turn(state, player, "stay in Ferieparadiset")
+    stays = state.market.holiday.get(player, 0)
+    cost = HOLIDAY_STEP * stays
+    if cost:
+        may_spend(state, player)
+    if cost > state.players[player].cash:
+        raise NotEnoughCash(f"Another round in Ferieparadiset costs {cost} kr; {player} has "
+                            f"{state.players[player].cash} kr.")
+    pay_in_full(draft, player, ev.BANK, cost, f"Ferieparadiset, extra round {stays + 1}")
+    draft.emit(ev.HolidayStays(player, stays + 1))
+    car_moved(draft, player)
+
+
+def _car_turn(state: GameState, player: str, what: str) -> None:
+    """M4: the car's part of ``player``'s own turn, after Ola and before the car moved."""
+    if state.to_roll != player:
+        raise RuleBroken(f"It is {state.to_roll}'s turn: {player} can {what} only on their "
+                         "own turn.")
+    if state.market.phase == "ola":
+        raise RuleBroken(f"Move Ola Nordmann first (M4): {player} can {what} after Ola.")
+    if state.market.phase == "car":
+        raise RuleBroken(f"{player}'s car has already moved or stayed this turn.")
+
+
+@command("casino", player_field="player")
+def casino(draft: Draft, cmd: Cmd) -> None:
+    """``player``, whose car just stopped at the Casino, bets ``bet`` to the bank and rolls
+    one ``die``: a 6 pays 10 × the bet from the bank (M13).  One bet per stop.
+
+    Raises:
+        RuleBroken: not at the Casino on their turn's car move, bet already placed, or a
+        debt unpaid.  NotEnoughCash: the bet exceeds their cash.  BadCommand: die not 1–6.
+    """
+    state = draft.state
+    multimillionaer(state)
+    player, bet, die = cmd.player(), cmd.amount("bet"), cmd.integer("die", 1, 6)
+    may_spend(state, player)
+    at_casino = state.ed.space(state.players[player].position).kind == "casino"
+    if not at_casino or state.to_roll != player or state.market.phase != "car":
+        raise RuleBroken(f"{player} can bet at the Casino only when their car has just "
+                         "stopped there, on their own turn (M13).")
+    if state.market.casino.get(player) == state.turn:
+        raise RuleBroken(f"{player} has already bet at the Casino this turn.")
+    if bet > state.players[player].cash:
+        raise NotEnoughCash(f"{player} has {state.players[player].cash} kr and cannot bet "
+                            f"{bet} kr.")
+    pay_in_full(draft, player, ev.BANK, bet, "Casino bet")
+    if die == 6:
+        pay_in_full(draft, ev.BANK, player, CASINO_PAYS * bet, "Casino: a six pays 10 × the bet")
+    draft.emit(ev.CasinoPlayed(player, state.turn))
+
+
+@command("stock_level")
+def stock_level(draft: Draft, cmd: Cmd) -> None:
+    """The banker sets the stock board to match the cardboard one (M3): ``series`` and
+    ``level`` (0 = suspended … the top of the ladder), or ``reading``: ``"transcribed"``
+    or ``"alt"`` puts every series on that reading of the starting levels (the edition
+    file explains the two).
+
+    Raises: BadCommand: neither or both forms, an unknown series or reading, a level off
+    the ladder.  RuleBroken: the edition has no stock board, or nothing would change.
+    """
+    state = draft.state
+    multimillionaer(state)
+    if cmd.has("reading") == cmd.has("series"):
+        raise BadCommand("Give either 'series' and 'level', or 'reading' (transcribed or alt).")
+    if cmd.has("series"):
+        top = len(state.ed.settings.share_prices)
+        wanted = {parse_series(state, cmd.raw["series"]): cmd.integer("level", 0, top)}
+    else:
+        wanted = dict(zip(series_ids(state.ed), _reading(state, cmd.text("reading")),
+                          strict=True))
+    changes = {s: n for s, n in wanted.items() if state.market.levels.get(s) != n}
+    if not changes:
+        raise RuleBroken("The stock board already shows that.")
+    for series, level in changes.items():
+        draft.emit(ev.StockMoved(series, level, "set by the banker"))
+
+
+def _reading(state: GameState, name: str) -> tuple[int, ...]:
+    settings = state.ed.settings
+    readings = {"transcribed": settings.share_start_levels, "alt": settings.share_start_levels_alt}
+    if not readings.get(name):
+        raise BadCommand("The reading must be 'transcribed' or 'alt' (and known to the edition).")
+    return readings[name]

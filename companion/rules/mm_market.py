@@ -1,0 +1,142 @@
+"""Multimillionær's stock board and shares (RULES M2, M3, M6, M7, M10).
+
+Pure functions over a :class:`~companion.state.GameState`.  A *series* ("tomteserie") is a
+street group of the edition; its id is the group name ("1".."10").  Each series has
+:data:`SHARES_PER_SERIES` shares and a column on the stock board: *levels* 1..N priced by
+the edition's ``settings.share_prices`` (transcribed), level 0 = suspended (0 kr, no
+trading).  Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import events as ev
+from companion.editions import Edition, Space
+from companion.errors import BadCommand, RuleBroken
+from companion.money import amount_text
+from companion.state import GameState
+
+SHARES_PER_SERIES = 10  # M2: 10 shares a series, 100 in all
+STOCK_STEP = 20_000  # M6: one level per whole 20 000 kr of rent in one payment
+MAJOR_HOLDING = 8  # M10: 8–10 shares take 50 % of the series' rent income
+ALL_SHARES = SHARES_PER_SERIES  # M10: all 10 also exempt their holder from its rent
+
+
+def has_board(edition: Edition) -> bool:
+    """True when the edition plays with a stock board (M3): it has a price ladder."""
+    return bool(edition.settings.share_prices)
+
+
+def series_ids(edition: Edition) -> list[str]:
+    """Every series id in board-column order ("2" before "10"); empty without a board."""
+    if not has_board(edition):
+        return []
+    groups = {s.group for s in edition.spaces if s.kind == "street" and s.group}
+    return sorted(groups, key=lambda g: (int(g), g) if g.isdigit() else (1 << 30, g))
+
+
+def series_of(edition: Edition, space: Space) -> str | None:
+    """The series of ``space`` (a street of an edition with a board), else None."""
+    return space.group if has_board(edition) and space.kind == "street" else None
+
+
+def price(state: GameState, series: str) -> int:
+    """Kroner per share of ``series`` now (0 while suspended, M3)."""
+    level = state.market.levels.get(series, 0)
+    return state.ed.settings.share_prices[level - 1] if level > 0 else 0
+
+
+def held(state: GameState, holder: str, series: str) -> int:
+    """Shares of ``series`` that ``holder`` (a player or ``"bank"``) holds."""
+    return state.market.shares.get(holder, {}).get(series, 0)
+
+
+def holdings(state: GameState, holder: str) -> dict[str, int]:
+    """``holder``'s shares by series in column order, without the empty ones (TABLE-LOG
+    ``shares``)."""
+    mine = state.market.shares.get(holder, {})
+    return {s: mine[s] for s in series_ids(state.ed) if mine.get(s)}
+
+
+def shares_value(state: GameState, holder: str) -> int:
+    """``holder``'s shares at the current board price (M22)."""
+    return sum(n * price(state, s) for s, n in holdings(state, holder).items())
+
+
+def major_holder(state: GameState, series: str) -> str | None:
+    """The player holding 8–10 shares of ``series`` (at most one can, M10), or None."""
+    return next((p for p in state.active_players()
+                 if held(state, p, series) >= MAJOR_HOLDING), None)
+
+
+def owns_series(state: GameState, owner: str, series: str) -> bool:
+    """True when ``owner`` has every deed of ``series`` (M5, M6: "eier ALLE skjøtene")."""
+    lots = state.ed.group(series)
+    return bool(lots) and all(
+        s.index in state.deeds and state.deeds[s.index].owner == owner for s in lots)
+
+
+def whole_series(state: GameState, owner: str) -> list[str]:
+    """Every series ``owner`` owns whole (M6: these drop when the owner pays rent)."""
+    return [s for s in series_ids(state.ed) if owns_series(state, owner, s)]
+
+
+def steps(amount: int) -> int:
+    """M6: levels a rent of ``amount`` moves: 19 900 -> 0, 20 000–39 900 -> 1, 45 000 -> 2."""
+    return amount // STOCK_STEP
+
+
+def moves_for_rent(state: GameState, payer: str, series: str | None,
+                   amount: int) -> list[tuple[str, int, str]]:
+    """M6: ``(series, new level, why)`` for one rent of ``amount`` from ``payer`` (a
+    player, or ``"bank"`` for Ola Nordmann) on a lot of ``series`` (None: a shipping
+    company, no series).  UP: the rent's series one level per whole 20 000 kr.  DOWN:
+    when the payer owns a whole series, every series they own whole, as many levels.
+    Clamped to the column (0..N)."""
+    n = steps(amount)
+    if n == 0:
+        return []
+    text = amount_text(state, amount)
+    moves = [(series, n, f"rent {text}")] if series else []
+    if payer != ev.BANK:
+        moves += [(s, -n, f"{payer} paid {text} rent") for s in whole_series(state, payer)]
+    top = len(state.ed.settings.share_prices)
+    levels = dict(state.market.levels)
+    out = []
+    for name, delta, why in moves:
+        new = min(max(levels.get(name, 0) + delta, 0), top)
+        if new != levels.get(name, 0):
+            levels[name] = new
+            out.append((name, new, why))
+    return out
+
+
+def split_shares(players: int) -> tuple[int, int]:
+    """M2: (shares of each series per player, shares left to the bank); 4 players: (2, 2)."""
+    return SHARES_PER_SERIES // players, SHARES_PER_SERIES % players
+
+
+def parse_series(state: GameState, raw: Any) -> str:
+    """A series id from a command's ``series`` (``3`` or ``"3"``).  Raises BadCommand."""
+    wanted = str(raw).strip() if isinstance(raw, int | str) and not isinstance(raw, bool) else ""
+    known = series_ids(state.ed)
+    if not known:
+        raise RuleBroken("This game has no shares: its edition has no stock board.")
+    if wanted not in known:
+        raise BadCommand(f"There is no series {raw!r}: the series are {', '.join(known)}.")
+    return wanted
+
+
+def check_trading(state: GameState, series: str) -> None:
+    """M7: no trade at all while ``series`` is suspended (price 0).  Raises RuleBroken."""
+    if price(state, series) == 0:
+        raise RuleBroken(f"Series {series} is suspended (price 0): its shares cannot be "
+                         "traded until the price rises again.")
+
+
+def stocks_view(state: GameState) -> dict[str, dict[str, Any]]:
+    """TABLE-LOG ``stocks``: ``{series: {"level", "price", "suspended"}}`` (M3)."""
+    return {s: {"level": state.market.levels.get(s, 0), "price": price(state, s),
+                "suspended": state.market.levels.get(s, 0) == 0}
+            for s in series_ids(state.ed) if s in state.market.levels}

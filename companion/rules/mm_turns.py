@@ -1,0 +1,132 @@
+"""Multimillionær's turn: its phases, debt-note interest, lapse, Trafikkfyr, Børsen and
+Ferieparadiset bookkeeping (RULES M2, M4, M8, M11, M14, M15, M18).
+
+A turn has three phases (M4): ``ola`` (roll and move Ola Nordmann), ``build`` (build and
+pay the debt notes' interest), ``car`` (the player's own car).  ``ola_land`` ends the Ola
+phase; the car's first landing (``land`` / ``roll``) or ``stay`` starts the car phase.
+Interest unpaid when the car moves — or when the turn passes without a car move — is
+*missed*: any other player may point it out until it lapses (M11).  Rights and duties of
+``turn`` are alive while ``turn > state.turn - claim_lapse_turns`` (M11: 2 turns), the same
+moment rent claims lapse.  Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion import events as ev
+from companion.rules.mm_market import SHARES_PER_SERIES, series_ids, split_shares
+from companion.state import GameState
+
+if TYPE_CHECKING:
+    from companion.commands.base import Draft
+
+NOTE_AMOUNT = 50_000  # M18: the bank pays 50 000 kr for a note, and takes it back
+NOTE_INTEREST = 2_500  # M18: interest per note per turn
+MAX_NOTES = 3  # M18: at most 3 notes at once (18 in the box for 6 players, M23)
+BORSEN_CAR = 2  # M8: a car at Børsen buys up to two shares from one opponent
+BORSEN_OLA = 1  # M8: Ola at Børsen: the roller buys one
+PHASES = ("ola", "build", "car")
+
+
+def alive(state: GameState, turn: int) -> bool:
+    """M11: a right or duty of ``turn`` still stands (lapses with the rent claims)."""
+    return turn > state.turn - state.ed.settings.claim_lapse_turns
+
+
+def notes(state: GameState, player: str) -> int:
+    """Debt notes ``player`` holds (M18)."""
+    return state.market.notes.get(player, 0)
+
+
+def interest(state: GameState, player: str) -> int:
+    """The interest on ``player``'s notes for one turn: 2 500 kr per note (M18)."""
+    return notes(state, player) * NOTE_INTEREST
+
+
+def interest_due(state: GameState, player: str) -> int:
+    """Interest ``player`` must still pay this turn, before the car moves (M18); 0 when
+    it is not their turn, the car has moved, they paid, or they hold no note."""
+    market = state.market
+    if state.to_roll != player or market.phase == "car" or market.paid.get(player) == state.turn:
+        return 0
+    return interest(state, player)
+
+
+def missed(state: GameState, player: str) -> tuple[int, int] | None:
+    """(turn, interest) ``player`` missed and others may still point out, or None."""
+    found = state.market.missed.get(player)
+    return found if found is not None and alive(state, found[0]) else None
+
+
+def borsen_right(state: GameState, player: str) -> int:
+    """Shares ``player`` may still buy at Børsen (M8), 0 when none or lapsed (M11)."""
+    turn, count = state.market.borsen.get(player, (0, 0))
+    return count if count and alive(state, turn) else 0
+
+
+def rent_free(state: GameState, payer: str) -> bool:
+    """M15: ``payer`` (a player, or ``"bank"`` for Ola) pays no rent this turn."""
+    if payer == ev.BANK:
+        return state.market.ola_light is not None and state.market.ola_light == state.turn - 1
+    return state.market.rent_free.get(payer) == state.turn
+
+
+def miss_interest(draft: Draft, player: str, turn: int) -> None:
+    """M18: ``player`` let the moment pass with ``turn``'s interest unpaid."""
+    market, amount = draft.state.market, interest(draft.state, player)
+    already = market.missed.get(player, (None, 0))[0] == turn
+    if amount and market.paid.get(player) != turn and not already:
+        draft.emit(ev.InterestMissed(player, turn, amount))
+
+
+def car_moved(draft: Draft, player: str) -> None:
+    """M4: the car of the player to roll moved (or stays put, M14): the car phase begins;
+    interest not paid by now is missed (M18)."""
+    state = draft.state
+    if player == state.to_roll and state.market.phase != "car":
+        miss_interest(draft, player, state.turn)
+        draft.emit(ev.PhaseSet("car"))
+
+
+def after_start(draft: Draft) -> None:
+    """M2, M3: every series opens at its starting level with its 10 shares in the bank,
+    which deals them evenly to the players (4 players: 2 each, 2 left in the bank); then
+    the first player moves Ola Nordmann (M4)."""
+    state = draft.state
+    players = list(state.players)
+    each, _ = split_shares(len(players))
+    for series, level in zip(series_ids(state.ed), state.ed.settings.share_start_levels,
+                             strict=True):
+        draft.emit(ev.StockListed(series, level, SHARES_PER_SERIES))
+        for name in players:
+            draft.emit(ev.SharesMoved(series, ev.BANK, name, each))
+    draft.emit(ev.PhaseSet("ola"))
+
+
+def after_turn(draft: Draft, previous: str) -> None:
+    """The turn passed from ``previous``: interest they never paid (no car move, e.g. a
+    stay) is missed; the new player starts with Ola (M4); a Trafikkfyr stop of theirs
+    frees them from rent during this turn (M15)."""
+    state = draft.state
+    if state.market.phase != "car" and not state.players[previous].bankrupt:
+        miss_interest(draft, previous, state.turn - 1)
+    draft.emit(ev.PhaseSet("ola"))
+    player = state.to_roll
+    if state.market.light.get(player, state.turn) < state.turn:
+        draft.emit(ev.RentFreeTurn(player, state.turn))
+
+
+def after_land(draft: Draft, player: str, index: int) -> None:
+    """The car of ``player`` stopped on ``index``: the car phase (M4); Børsen gives the
+    right to buy two shares (M8); Trafikkfyr frees the next round from rent (M15);
+    leaving Ferieparadiset ends the stay count (M14)."""
+    state = draft.state
+    car_moved(draft, player)
+    kind = state.ed.space(index).kind
+    if kind == "exchange":
+        draft.emit(ev.BorsenRight(player, state.turn, BORSEN_CAR))
+    elif kind == "traffic_light":
+        draft.emit(ev.TrafficLight(player, state.turn))
+    if kind != "holiday" and state.market.holiday.get(player):
+        draft.emit(ev.HolidayStays(player, 0))

@@ -1,0 +1,108 @@
+"""Multimillionær's worth, the multimillionaire and raising money (RULES M21, M22).
+
+M22 tally: cash; unmortgaged lots and shipping companies at board value; the auction-only
+lots (Aker Brygge, Gyldenløves gate: ``settings.auction_only``) at twice their mortgage
+value; mortgaged deeds at their mortgage value; shares at the current board price;
+houses, hotels and the castle at purchase price (a hotel or castle = 5 houses, the 4
+houses included); debt notes (50 000 kr each) and open debts subtracted.  The game ends
+the moment a player's worth reaches ``settings.fortune_goal`` (2 000 000 kr).
+Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion import events as ev
+from companion.money import half
+from companion.rules.buildings import building_value
+from companion.rules.mm_market import shares_value
+from companion.rules.mm_turns import MAX_NOTES, NOTE_AMOUNT, notes
+from companion.state import Deed, GameState
+
+if TYPE_CHECKING:
+    from companion.commands.base import Draft
+
+
+def deed_worth(state: GameState, deed: Deed) -> tuple[str, int]:
+    """M22: ``("deeds" or "mortgaged", kroner)`` of one deed, without its buildings."""
+    space = state.ed.space(deed.space)
+    if deed.mortgaged:
+        return "mortgaged", space.mortgage or 0
+    if space.name in state.ed.settings.auction_only:
+        return "deeds", 2 * (space.mortgage or 0)
+    return "deeds", space.price or 0
+
+
+def worth(state: GameState, name: str) -> dict[str, int]:
+    """The M22 breakdown of ``name``'s worth: ``cash``, ``deeds``, ``mortgaged``,
+    ``buildings``, ``shares``, ``notes`` and ``debts`` (both subtracted), ``total``."""
+    parts = {"cash": state.players[name].cash, "deeds": 0, "mortgaged": 0, "buildings": 0,
+             "shares": shares_value(state, name)}
+    for deed in state.owned_by(name):
+        key, value = deed_worth(state, deed)
+        parts[key] += value
+        parts["buildings"] += building_value(state, deed)
+    owed = {"notes": notes(state, name) * NOTE_AMOUNT,
+            "debts": sum(d.amount for d in state.debts_of(name))}
+    return {**parts, **owed, "total": sum(parts.values()) - sum(owed.values())}
+
+
+def values_used(state: GameState) -> list[tuple[int, str]]:
+    """(board index, field) of every edition value the M22 worth reads (issue 5: the
+    tally lists the ones not ``verified``)."""
+    used = []
+    for deed in state.deeds.values():
+        space = state.ed.space(deed.space)
+        by_mortgage = deed.mortgaged or space.name in state.ed.settings.auction_only
+        used.append((deed.space, "mortgage" if by_mortgage else "price"))
+        if deed.houses or deed.hotel:
+            used.append((deed.space, "house_cost"))
+    return used
+
+
+def raisable(state: GameState, name: str) -> int:
+    """M21: what ``name`` could still raise without trading: cash, shares sold to the
+    bank at the current price, debt notes still allowed (50 000 kr each), buildings sold
+    at half price, and the mortgage value of every unmortgaged deed; 0 when bankrupt."""
+    if state.players[name].bankrupt:
+        return 0
+    total = state.players[name].cash + shares_value(state, name)
+    total += max(MAX_NOTES - notes(state, name), 0) * NOTE_AMOUNT
+    for deed in state.owned_by(name):
+        total += half(building_value(state, deed))
+        if not deed.mortgaged:
+            total += state.ed.space(deed.space).mortgage or 0
+    return total
+
+
+def after_command(draft: Draft) -> None:
+    """M22: the moment an active player's worth reaches the goal they are a
+    multimillionaire and the game ends with them as the winner (the richest of several
+    crossing at once; the first in seat order on a tie).  The game ends through
+    :func:`companion.commands.ending.finish`, like every other ending: open rent claims
+    are still in their window (M11), so each is paid (with its M6/M10 effects) and debts
+    settled before the tally."""
+    from companion.commands.ending import finish  # commands import this module
+
+    state = draft.state
+    goal = state.ed.settings.fortune_goal
+    if state.over or goal is None:
+        return
+    rich = [(worth(state, n)["total"], -i, n) for i, n in enumerate(state.players)
+            if not state.players[n].bankrupt]
+    best = max(rich, default=None)
+    if best is not None and best[0] >= goal:
+        draft.emit(ev.Multimillionaire(best[2]))
+        finish(draft, best[2])
+
+
+def after_hand_over(draft: Draft, player: str, creditor: str) -> None:
+    """M21: a bankrupt player's shares pass to the creditor (a player, or the bank); the
+    debt notes die with the bankruptcy (the bank was paid what could be paid)."""
+    state = draft.state
+    for series, count in sorted(state.market.shares.get(player, {}).items()):
+        if count:
+            draft.emit(ev.SharesMoved(series, player, creditor, count))
+    if notes(state, player):
+        draft.emit(ev.DebtNotesChanged(player, -notes(state, player)))

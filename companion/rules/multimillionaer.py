@@ -1,0 +1,75 @@
+"""Multimillionær: the rule module of the ``multimillionaer`` edition (RULES M1–M23).
+
+Rent is classic (M5: from the deed, doubled on the unbuilt lots of a whole series; M20:
+shipping companies by how many the owner has, like stations).  The core calls these
+hooks (:func:`companion.rules.hook`); the commands of :mod:`companion.commands.multimillionaer`
+and its ``mm_*`` siblings do the rest:
+
+- :func:`after_start` — M2 share split, M3 starting levels, the Ola phase (M4);
+- :func:`after_turn` / :func:`after_land` — M4 phases, M18 missed interest, M8 Børsen,
+  M14 Ferieparadiset, M15 Trafikkfyr;
+- :func:`exempt_from_rent` — M10 (all 10 shares of the series), M15 (Trafikkfyr);
+- :func:`after_rent` — M10 the 50 % shareholder cut, M6 stock moves;
+- :func:`tax_due` — M16 Skatt: the printed percentage of the lander's cash;
+- :func:`worth`, :func:`values_used`, :func:`raisable`, :func:`after_command`,
+  :func:`after_hand_over` — M21, M22.
+
+Money ``int`` kr.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion import events as ev
+from companion.commands.payments import charge
+from companion.editions import Space
+from companion.errors import MissingValue
+from companion.money import half, percent_of
+from companion.rules.classic import rent
+from companion.rules.mm_market import ALL_SHARES, held, major_holder, moves_for_rent, series_of
+from companion.rules.mm_turns import after_land, after_start, after_turn, rent_free
+from companion.rules.mm_worth import after_command, after_hand_over, raisable, values_used, worth
+from companion.state import GameState
+
+if TYPE_CHECKING:
+    from companion.commands.base import Draft
+
+__all__ = ["after_command", "after_hand_over", "after_land", "after_rent", "after_start",
+           "after_turn", "exempt_from_rent", "raisable", "rent", "tax_due", "values_used",
+           "worth"]
+
+
+def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
+    """True when ``payer`` owes no rent for landing on ``index``: they hold all 10 shares
+    of its series (M10), or stopped at Trafikkfyr the round before (M15)."""
+    series = series_of(state.ed, state.ed.space(index))
+    if series is not None and held(state, payer, series) >= ALL_SHARES:
+        return True
+    return rent_free(state, payer)
+
+
+def after_rent(draft: Draft, payer: str, owner: str, index: int, amount: int) -> None:
+    """``payer`` (a player, or ``"bank"`` for Ola Nordmann) paid ``owner`` ``amount`` of
+    rent for ``index``.  M10: a player holding 8–10 shares of the series (not the owner)
+    gets 50 % of that rent income, from the owner.  M6: the stock board moves."""
+    state = draft.state
+    space = state.ed.space(index)
+    series = series_of(state.ed, space)
+    holder = major_holder(state, series) if series else None
+    if holder is not None and holder != owner:
+        charge(draft, owner, holder, half(amount), f"50 % of the rent of {space.label} (M10)")
+    for name, level, why in moves_for_rent(state, payer, series, amount):
+        draft.emit(ev.StockMoved(name, level, why))
+
+
+def tax_due(state: GameState, player: str, space: Space) -> int:
+    """M16: the percentage printed on Skatt (the space's ``tax``) of ``player``'s CASH.
+
+    Raises:
+        MissingValue: the percentage is not known yet (asked once, ``edition_value``).
+    """
+    if space.tax is None:
+        raise MissingValue(f"The percentage of {space.label} is not known yet: enter the "
+                           "percentage printed on the space.", space=space.index, field="tax")
+    return percent_of(state.players[player].cash, space.tax)

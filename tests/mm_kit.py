@@ -1,0 +1,106 @@
+"""A Multimillionær game at a real table (SQLite file, :class:`companion.table.Table`).
+
+The edition's deed values are NOT public (EDITION-FACTS.md): every test enters the ones
+it needs through the ask-once command ``edition_value`` — exactly what a banker does the
+first time a deed is used — with the values below.  They are TEST values, made up to
+give the round amounts the rule texts speak of (a 45 000 kr rent, a 19 900 kr rent…),
+never a claim about the real box.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import Refused
+from companion.table import BANKER, Actor, Outcome, Table
+
+PLAYERS = ("Alice", "Bob", "Carol", "Dave")
+DAY = "2026-11-30"
+
+#: Test deed values: name -> (price, rents 0..4 houses + hotel, house cost, mortgage).
+DEEDS: dict[str, tuple[int, list[int], int, int]] = {
+    "Kirkeveien": (20_000, [1_000, 5_000, 15_000, 45_000, 80_000, 125_000], 10_000, 10_000),
+    "Frognerveien": (24_000, [19_900, 22_000, 30_000, 50_000, 90_000, 130_000], 10_000, 12_000),
+    "Karl Johans gate": (60_000, [45_000, 60_000, 90_000, 150_000, 200_000, 300_000],
+                         30_000, 30_000),
+    "Stortingsgata": (56_000, [20_000, 40_000, 60_000, 100_000, 150_000, 200_000],
+                      30_000, 28_000),
+    "Studenterlunden": (56_000, [20_000, 40_000, 60_000, 100_000, 150_000, 200_000],
+                        30_000, 28_000),
+    "Aker Brygge": (80_000, [25_000, 60_000, 120_000, 200_000, 300_000, 400_000],
+                    40_000, 40_000),
+    "Gyldenløves gate": (50_000, [10_000, 30_000, 60_000, 100_000, 150_000, 200_000],
+                         25_000, 25_000),
+    "Slottsplassen": (90_000, [30_000, 70_000, 140_000, 250_000, 350_000, 500_000],
+                      50_000, 45_000),
+    "Ullevål hageby": (80_000, [25_000, 60_000, 120_000, 200_000, 300_000, 450_000],
+                       50_000, 40_000),
+}
+
+
+class MMGame:
+    """A Multimillionær game of four (Alice to roll first) on a fresh table file, or on
+    ``where`` when it is a :class:`Table` already (the ``table`` fixture of conftest)."""
+
+    def __init__(self, where: Path | Table, players: tuple[str, ...] = PLAYERS, **fields: Any):
+        self.table = where if isinstance(where, Table) else Table.open(where / "table.sqlite3")
+        command = {"cmd": "new_game", "edition": "multimillionaer", "players": list(players)}
+        self.id = self.table.execute({**command, **fields}).game_id
+
+    def __enter__(self) -> MMGame:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.table.close()
+
+    def do(self, cmd: str, actor: Actor = BANKER, **fields: Any) -> Outcome:
+        """Send ``cmd`` (``from_`` is sent as ``from``), as the banker unless ``actor``."""
+        if "from_" in fields:
+            fields["from"] = fields.pop("from_")
+        return self.table.execute({"cmd": cmd, **fields}, actor, self.id)
+
+    def phone(self, name: str, cmd: str, **fields: Any) -> Outcome:
+        """Send ``cmd`` from ``name``'s phone."""
+        return self.do(cmd, Actor("player", name), **fields)
+
+    def enter(self, *names: str) -> None:
+        """Ask once: the banker enters the (test) deed values of ``names``."""
+        for name in names:
+            price, rents, house, mortgage = DEEDS[name]
+            for field, value in (("price", price), ("rents", rents), ("house_cost", house),
+                                 ("mortgage", mortgage)):
+                self.do("edition_value", space=name, field=field, value=value, date=DAY)
+
+    def own(self, player: str, *names: str) -> None:
+        """``player`` gets each lot (values entered first): bought, or at auction (M4)."""
+        self.enter(*names)
+        for name in names:
+            if name in ("Aker Brygge", "Gyldenløves gate"):
+                self.do("auction_sold", space=name, player=player, price=DEEDS[name][0])
+            else:
+                self.do("buy", player=player, space=name)
+
+    def snap(self) -> dict[str, Any]:
+        """The snapshot, with the tally."""
+        return self.table.snapshot(self.id, with_tally=True)
+
+    def player(self, name: str) -> dict[str, Any]:
+        return next(p for p in self.snap()["players"] if p["name"] == name)
+
+    def cash(self, name: str) -> int:
+        return int(self.table.state(self.id).players[name].cash)
+
+    def level(self, series: str) -> int:
+        return int(self.snap()["stocks"][series]["level"])
+
+    def refused(self, error: type[Refused], message: str, cmd: str,
+                actor: Actor = BANKER, **fields: Any) -> None:
+        """Assert ``cmd`` raises ``error`` with exactly ``message`` and changes nothing."""
+        before = self.snap()
+        with pytest.raises(error) as info:
+            self.do(cmd, actor, **fields)
+        assert str(info.value) == message, str(info.value)
+        assert self.snap() == before

@@ -1,0 +1,83 @@
+"""Browser (Debian Chromium): money written the page language's way, and the quick "000"
+keys beside an amount input multiply what was typed — and the bank gets that amount."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from companion.table import Table
+from tests.conftest import TEST_SECRET, LiveServer, WebActions
+from web import create_app
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+TIMEOUT = 10_000
+SPACE = "[\u00a0\u202f ]"
+
+
+@pytest.fixture
+def app(table: Table) -> Flask:
+    """No fixed language: the edition decides (live_server serves this app)."""
+    return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET, "SSE_HEARTBEAT": 0.5,
+                       "SSE_MAX_SECONDS": 60, "LANGUAGE": None}, table=table)
+
+
+def wallet(browser: Any, server: LiveServer, token: str) -> Page:
+    """A phone on its wallet; money.js and ``data-money`` added if the page lacks them."""
+    page = browser.new_context().new_page()
+    page.goto(f"{server.url}/join/{token}")
+    page.wait_for_url(re.compile(r"/wallet"), timeout=TIMEOUT)
+    if page.evaluate("typeof window.MoneyFormat === 'undefined'"):
+        page.evaluate("document.querySelector('#pay input[name=amount]')"
+                      ".setAttribute('data-money', '')")
+        page.add_script_tag(url="/static/money.js")
+    page.wait_for_function("typeof window.formatMoney === 'function'", timeout=TIMEOUT)
+    return page
+
+
+def test_million_keys_in_the_swedish_wallet(browser: Any, live_server: LiveServer,
+                                            web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", edition="monopol-se-2008")
+    bob = wallet(browser, live_server, web_actions.players["Bob"])
+    assert bob.evaluate("document.documentElement.lang") == "sv"
+    written = bob.evaluate("formatMoney(15000000, 'kr')")
+    assert re.fullmatch(f"15{SPACE}000{SPACE}000{SPACE}kr", written), repr(written)
+
+    amount = bob.locator("#pay input[name=amount]")
+    thousand = bob.locator('#pay .money-key[data-multiply="1000"]')
+    million = bob.locator('#pay .money-key[data-multiply="1000000"]')
+    expect(thousand).to_have_text("000")
+    expect(million).to_have_text(re.compile(f"^000{SPACE}?[\u2009]?000$"))
+
+    amount.fill("15")
+    thousand.click()
+    expect(amount).to_have_value("15000")
+    amount.fill("2")
+    million.click()
+    expect(amount).to_have_value("2000000")
+    expect(bob.locator("#pay .money-preview")).to_have_text(
+        re.compile(f"^2{SPACE}000{SPACE}000{SPACE}kr$"))
+
+    bob.select_option("#pay select[name=to]", "bank")
+    bob.locator("#pay button.primary").click()
+    expect(amount).to_have_value("", timeout=TIMEOUT)
+    assert web_actions.cash("Bob") == 15_000_000 - 2_000_000
+
+
+def test_thousands_key_in_the_norwegian_wallet(browser: Any, live_server: LiveServer,
+                                               web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", edition="monopol-no-1996")
+    alice = wallet(browser, live_server, web_actions.players["Alice"])
+    assert alice.evaluate("document.documentElement.lang") == "nb"
+    written = alice.evaluate("formatMoney(30000, 'kr')")
+    assert re.fullmatch(f"30{SPACE}000{SPACE}kr", written), repr(written)
+    assert alice.locator("#pay .money-key").count() == 1  # "000" only: no millions here
+    alice.fill("#pay input[name=amount]", "3")
+    alice.locator('#pay .money-key[data-multiply="1000"]').click()
+    expect(alice.locator("#pay input[name=amount]")).to_have_value("3000")
+    expect(alice.locator("#pay button.primary")).to_have_text("Betal")

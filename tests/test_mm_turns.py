@@ -1,0 +1,186 @@
+"""A Multimillionær turn: Ola Nordmann, rent, lapse and the special spaces (RULES M4, M5,
+M11–M16; seed 003 "Flytting", "Leie", "Foreldelse", "Prøv lykken", "Casino",
+"Ferieparadiset", "Trafikkfyr", "Skatt").  Deed values: test values (tests/mm_kit.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.errors import MissingValue, NotEnoughCash, RuleBroken
+from tests.mm_kit import MMGame
+
+
+@pytest.fixture
+def g(tmp_path: Path) -> Iterator[MMGame]:
+    game = MMGame(tmp_path)
+    yield game
+    game.table.close()
+
+
+def rounds(g: MMGame, turns: int) -> None:
+    for _ in range(turns):
+        g.do("next_turn")
+
+
+def test_m4_the_phases_ola_then_build_and_interest_then_the_car(g: MMGame) -> None:
+    assert g.snap()["turn"]["phase"] == "ola"
+    g.do("ola_land", space="Prøv lykken")
+    assert g.snap()["turn"]["phase"] == "build"
+    g.do("ola_land", space="Casino")  # doubles: Ola rolls again (M4)
+    g.do("land", player="Alice", space="Kirkeveien")
+    assert g.snap()["turn"]["phase"] == "car"
+    g.refused(RuleBroken, "Ola Nordmann moves before the car (M4), and Alice's car has "
+              "already moved this turn.", "ola_land", space="Grensen")
+    g.do("next_turn")
+    turn = g.snap()["turn"]
+    assert (turn["player"], turn["number"], turn["phase"]) == ("Bob", 1, "ola")
+
+
+def test_m4_ola_on_an_unowned_lot_the_bank_auctions_it_at_once(g: MMGame) -> None:
+    g.do("ola_land", space="Grensen")
+    assert g.snap()["auction"]["space"] == "Grensen"
+    g.phone("Bob", "bid", player="Bob", amount=30_000)
+    g.do("auction_close")
+    assert g.player("Bob")["spaces"][0]["name"] == "Grensen" and g.cash("Bob") == 120_000
+    g.do("next_turn")
+    g.do("auction_open", space="Kongens gate")
+    g.refused(RuleBroken, "Another auction is still open — close it first: Ola's lot is "
+              "auctioned at once (M4).", "ola_land", space="Mosseveien")
+
+
+def test_m4_ola_on_an_owned_lot_pays_with_the_banks_money(g: MMGame) -> None:
+    g.own("Bob", "Karl Johans gate")
+    paid_out = g.snap()["bank"]["paid_out"]
+    g.do("ola_land", space="Karl Johans gate")
+    assert g.snap()["claims"] == [{"id": 1, "owner": "Bob", "from": "bank",
+                                   "space": "Karl Johans gate", "amount": 45_000}]
+    g.phone("Bob", "claim", player="Bob")
+    assert g.cash("Bob") == 135_000 and g.snap()["bank"]["paid_out"] == paid_out + 45_000
+
+
+def test_m4_gyldenloves_gate_and_aker_brygge_are_sold_only_by_auction(g: MMGame) -> None:
+    g.enter("Aker Brygge")
+    g.refused(RuleBroken, "Aker Brygge is sold only by auction (M4).", "buy",
+              player="Alice", space="Aker Brygge")
+    g.do("auction_sold", space="Aker Brygge", player="Alice", price=70_000)
+    assert g.cash("Alice") == 80_000
+
+
+def test_m5_a_whole_series_doubles_the_rent_of_its_unbuilt_lots(g: MMGame) -> None:
+    g.own("Bob", "Kirkeveien")
+    g.do("land", player="Alice", space="Kirkeveien")
+    g.own("Bob", "Frognerveien")
+    g.do("land", player="Carol", space="Kirkeveien")
+    assert [c["amount"] for c in g.snap()["claims"]] == [1_000, 2_000]
+
+
+def test_m11_a_claim_lapses_when_the_second_player_after_rolls_for_ola(g: MMGame) -> None:
+    g.own("Bob", "Kirkeveien")
+    g.do("land", player="Alice", space="Kirkeveien")  # Alice's turn
+    g.do("next_turn")  # Bob's turn: still owed
+    assert len(g.snap()["claims"]) == 1
+    g.do("next_turn")  # Carol, the second player after Alice, rolls for Ola
+    g.refused(RuleBroken, "Bob has no rent to claim right now.", "claim", player="Bob")
+
+
+def test_m12_ola_on_prov_lykken_does_nothing(g: MMGame) -> None:
+    before = g.snap()
+    g.do("ola_land", space="Prøv lykken")
+    after = g.snap()
+    assert after["players"] == before["players"] and after["claims"] == []
+    assert after["market"]["ola"] == {"index": 2, "space": "Prøv lykken"}
+
+
+def test_m13_casino_a_six_pays_ten_times_the_bet(g: MMGame) -> None:
+    g.do("ola_land", space="Casino")  # Ola: nothing
+    g.refused(RuleBroken, "Alice can bet at the Casino only when their car has just "
+              "stopped there, on their own turn (M13).", "casino", player="Alice",
+              bet=10_000, die=6)
+    g.do("land", player="Alice", space="Casino")
+    g.phone("Alice", "casino", player="Alice", bet=10_000, die=6)
+    assert g.cash("Alice") == 150_000 - 10_000 + 100_000
+    g.refused(RuleBroken, "Alice has already bet at the Casino this turn.", "casino",
+              player="Alice", bet=10_000, die=2)
+    rounds(g, 4)
+    g.do("ola_land", space="Start")
+    g.do("land", player="Alice", space="Casino")
+    g.refused(NotEnoughCash, "Alice has 240000 kr and cannot bet 250000 kr.", "casino",
+              player="Alice", bet=250_000, die=6)
+    g.do("casino", player="Alice", bet=40_000, die=5)
+    assert g.cash("Alice") == 200_000
+
+
+def test_m14_ferieparadiset_first_extra_round_free_then_10000_20000(g: MMGame) -> None:
+    g.do("ola_land", space="Ferieparadiset")  # Ola: nothing
+    g.do("land", player="Alice", space="Ferieparadiset")
+    paid = []
+    for _ in range(3):
+        rounds(g, 4)
+        g.refused(RuleBroken, "Move Ola Nordmann first (M4): Alice can stay in "
+                  "Ferieparadiset after Ola.", "stay", player="Alice")
+        g.do("ola_land", space="Start")
+        before = g.cash("Alice")
+        g.phone("Alice", "stay", player="Alice")
+        paid.append(before - g.cash("Alice"))
+        g.refused(RuleBroken, "Alice's car has already moved or stayed this turn.", "stay",
+                  player="Alice")
+    assert paid == [0, 10_000, 20_000]
+    g.refused(RuleBroken, "Bob's car is not in Ferieparadiset.", "stay", player="Bob")
+    rounds(g, 4)
+    g.do("ola_land", space="Start")
+    g.do("land", player="Alice", space="Kirkeveien")  # leaving is free (one die)
+    assert g.snap()["market"]["holiday"] == {} and g.cash("Alice") == 120_000
+
+
+def test_m14_staying_needs_the_price_in_cash(g: MMGame) -> None:
+    g.do("land", player="Alice", space="Ferieparadiset")
+    rounds(g, 4)
+    g.do("ola_land", space="Start")
+    g.do("stay", player="Alice")  # the first extra round: free
+    rounds(g, 4)
+    g.do("ola_land", space="Start")
+    g.do("pay", **{"from": "Alice", "to": "bank", "amount": 145_000})
+    g.refused(NotEnoughCash, "Another round in Ferieparadiset costs 10000 kr; Alice has "
+              "5000 kr.", "stay", player="Alice")
+
+
+def test_m15_trafikkfyr_no_rent_in_the_players_next_round(g: MMGame) -> None:
+    g.own("Bob", "Kirkeveien")
+    g.do("land", player="Alice", space="Trafikkfyr")
+    g.do("land", player="Alice", space="Kirkeveien")  # doubles, same round: rent
+    g.do("claim", player="Bob")
+    rounds(g, 4)
+    assert g.snap()["market"]["rent_free"] == ["Alice"]
+    g.do("land", player="Alice", space="Kirkeveien")  # the next round: free
+    assert g.snap()["claims"] == []
+    rounds(g, 4)
+    g.do("land", player="Alice", space="Kirkeveien")
+    assert len(g.snap()["claims"]) == 1
+
+
+def test_m15_trafikkfyr_frees_ola_too(g: MMGame) -> None:
+    g.own("Bob", "Kirkeveien")
+    g.do("ola_land", space="Trafikkfyr")
+    rounds(g, 1)
+    assert g.snap()["market"]["rent_free"] == ["Ola Nordmann"]
+    g.do("ola_land", space="Kirkeveien")  # Ola's next round: no rent
+    assert g.snap()["claims"] == []
+    rounds(g, 1)
+    g.do("ola_land", space="Kirkeveien")
+    assert g.snap()["claims"][0]["from"] == "bank"
+
+
+def test_m16_skatt_a_percentage_of_cash_asked_once_and_ola_pays_none(g: MMGame) -> None:
+    g.do("ola_land", space="Skatt")  # Ola pays no tax
+    assert g.cash("Alice") == 150_000
+    g.refused(MissingValue, "The percentage of Skatt is not known yet: enter the "
+              "percentage printed on the space.", "land", player="Alice", space="Skatt")
+    with pytest.raises(MissingValue) as asked:
+        g.do("land", player="Alice", space="Skatt")
+    assert (asked.value.space, asked.value.field) == (4, "tax")
+    g.do("edition_value", space="Skatt", field="tax", value=10, date="2026-11-30")  # TEST
+    g.do("land", player="Alice", space="Skatt")
+    assert g.cash("Alice") == 135_000  # 10 % of 150 000 in cash

@@ -1,0 +1,207 @@
+"""kill -9 soak (issue 8, part 6): 20 rounds of starting `companion serve` on the same data
+folder, several phones and the banker sending commands at once, and SIGKILL at a random
+moment.  Each round the phones first resend, with the same id, the command that was in
+flight when the server died (as a phone does); the answer says whether it had been kept.
+
+After all rounds: every acknowledged command is in the log exactly once, the log holds
+nothing that was never sent, the database passes SQLite's integrity check, and the
+balances the server shows are exactly those the logged commands give, with the money
+adding up (what the bank paid out minus what it took in is what the players hold).
+
+Real parts only: `companion serve` (waitress) in a subprocess, a real SQLite file.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from companion.store import Store
+
+PLAYERS = ["Alice", "Bob", "Carol", "Dag"]
+ROUNDS = 20
+START_CAPITAL = 30_000
+START_BONUS = 4_000  # monopol-no-1996: passing Start pays 4 000
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Serve:
+    """`companion serve` on ``data``; ``token`` is the banker's (stable across restarts)."""
+
+    def __init__(self, data: Path):
+        self.port = free_port()
+        cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port",
+               str(self.port), "--data", str(data), "--hardware", "off"]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert self.proc.stdout is not None
+        self.token = ""
+        deadline = time.monotonic() + 30
+        while not self.token and time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith("token:"):
+                self.token = line.split()[1]
+        self.reader = threading.Thread(target=self.proc.stdout.read, daemon=True)
+        self.reader.start()
+        if not self.token:
+            self.stop(signal.SIGKILL)
+            raise AssertionError("companion serve printed no banker token")
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.01)
+        self.stop(signal.SIGKILL)
+        raise AssertionError("companion serve did not come up")
+
+    def call(self, token: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}", data=data,
+            method="GET" if body is None else "POST",
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def stop(self, how: int) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(how)
+        status = self.proc.wait(15)
+        self.reader.join(10)
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
+        return status
+
+
+class Sender:
+    """One phone (or the banker): sends its commands one at a time, remembering what it
+    sent, what was acknowledged, and the command in flight when the server died."""
+
+    def __init__(self, name: str, token: str, make: Any):
+        self.name, self.token, self.make = name, token, make
+        self.sent: list[dict[str, Any]] = []
+        self.acked: list[str] = []
+        self.duplicates = 0
+        self.in_flight: dict[str, Any] | None = None
+        self.n = 0
+
+    def run(self, server: Serve, game: str, stop: threading.Event) -> None:
+        path = f"/api/games/{game}/commands"
+        while not stop.is_set():
+            command = self.in_flight
+            if command is None:
+                self.n += 1
+                command = self.make(self.n)
+                self.sent.append(command)
+            self.in_flight = command
+            try:
+                answer = server.call(self.token, path, command)
+            except (OSError, urllib.error.URLError, http.client.HTTPException):
+                return  # the server is gone (maybe mid-answer); the command stays in flight
+            assert answer["ok"] is True, answer
+            self.duplicates += bool(answer["duplicate"])
+            self.acked.append(command["id"])
+            self.in_flight = None
+
+
+def phone(me: str) -> Any:
+    to = PLAYERS[(PLAYERS.index(me) + 1) % len(PLAYERS)]
+    return lambda n: {"cmd": "pay", "from": me, "to": to, "amount": n % 9 + 1,
+                      "id": f"{me}-{n}"}
+
+
+def banker(n: int) -> dict[str, Any]:
+    player = PLAYERS[n % len(PLAYERS)]
+    if n % 3:
+        return {"cmd": "pass_start", "player": player, "id": f"bank-{n}"}
+    return {"cmd": "pay", "from": player, "to": "bank", "amount": 500, "id": f"bank-{n}"}
+
+
+def expected_cash(logged: list[dict[str, Any]]) -> dict[str, int]:
+    cash = dict.fromkeys(PLAYERS, START_CAPITAL)
+    for command in logged:
+        if command["cmd"] == "pass_start":
+            cash[command["player"]] += START_BONUS
+            continue
+        cash[command["from"]] -= command["amount"]
+        if command["to"] != "bank":
+            cash[command["to"]] += command["amount"]
+    return cash
+
+
+def test_twenty_kill_nine_rounds_keep_every_acknowledged_command(tmp_path: Path) -> None:
+    rng = random.Random(8)
+    server = Serve(tmp_path)
+    try:
+        game = server.call(server.token, "/api/games", {"players": PLAYERS, "id": "soak"})
+    finally:
+        server.stop(signal.SIGKILL)
+    tokens = {p["name"]: p["token"] for p in game["players"]}
+    senders = [Sender(name, tokens[name], phone(name)) for name in PLAYERS]
+    senders.append(Sender("banker", server.token, banker))
+
+    for _round in range(ROUNDS):
+        server = Serve(tmp_path)
+        stop = threading.Event()
+        threads = [threading.Thread(target=s.run, args=(server, game["game"], stop))
+                   for s in senders]
+        try:
+            for thread in threads:
+                thread.start()
+            time.sleep(rng.uniform(0.0, 0.5))
+        finally:
+            assert server.stop(signal.SIGKILL) == -signal.SIGKILL
+            stop.set()
+            for thread in threads:
+                thread.join(15)
+        assert not any(thread.is_alive() for thread in threads)
+
+    acked = [i for s in senders for i in s.acked]
+    sent = {c["id"] for s in senders for c in s.sent}
+    assert len(acked) >= 200, f"only {len(acked)} commands were acknowledged in 20 rounds"
+
+    store = Store(tmp_path / "companion.sqlite3")
+    try:
+        assert store.integrity() == "ok"
+        logged = [row.command for row in store.rows(game["game"])][1:]
+    finally:
+        store.close()
+    logged_ids = [c["id"] for c in logged]
+    twice = [i for i, n in Counter(logged_ids).items() if n > 1]
+    assert not twice, f"applied twice: {twice[:5]}"
+    assert set(acked) <= set(logged_ids), f"lost: {sorted(set(acked) - set(logged_ids))[:5]}"
+    assert set(logged_ids) <= sent, f"never sent: {sorted(set(logged_ids) - sent)[:5]}"
+    assert len(acked) == len(set(acked))
+
+    expected = expected_cash(logged)
+    server = Serve(tmp_path)
+    try:
+        state = server.call(server.token, f"/api/games/{game['game']}")
+    finally:
+        assert server.stop(signal.SIGTERM) == 0
+    assert {p["name"]: p["cash"] for p in state["players"]} == expected
+    assert all(not p["debts"] for p in state["players"])
+    bank = state["bank"]
+    assert sum(expected.values()) == bank["paid_out"] - bank["paid_in"]
+    assert state["game"]["seq"] == len(logged) + 1

@@ -1,0 +1,76 @@
+"""A plain SVG line chart drawn on the server: each player's net worth over the game.
+
+No chart library: one ``<polyline>`` per player, a few horizontal grid lines with their
+amounts, and a legend.  Colours come with dash patterns so a black-and-white print still
+tells the lines apart.  Everything text is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+from web.money import format_money
+from web.networth import Point
+
+WIDTH, HEIGHT = 720, 320
+LEFT, RIGHT, TOP, BOTTOM = 78, 12, 12, 34
+#: (colour, dash pattern) per seat.
+STYLES = (("#1b6e3a", ""), ("#b3261e", "8 4"), ("#1f4e9c", "2 3"), ("#c77700", "10 3 2 3"),
+          ("#6a1b9a", "4 4"), ("#00796b", "12 2"), ("#5d4037", "1 2"), ("#37474f", "6 2 1 2"))
+
+
+def nice_step(span: int, lines: int = 4) -> int:
+    """A round grid step (1, 2 or 5 × 10^n) giving about ``lines`` lines over ``span``."""
+    raw = max(span / lines, 1)
+    power = 1
+    while power * 10 <= raw:
+        power *= 10
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+def _scale(points: Sequence[Point], names: Sequence[str]) -> tuple[int, int, int]:
+    values = [p.totals.get(n, 0) for p in points for n in names] or [0]
+    step = nice_step(max(values) - min(min(values), 0))
+    low = min(min(values), 0) // step * step
+    high = -(-max(values) // step) * step
+    return low, max(high, low + step), step
+
+
+def line_chart(points: Sequence[Point], names: Sequence[str], unit: str, title: str,
+               axis_label: str) -> Markup:
+    """The chart as inline SVG markup: x = commands in order, y = worth in ``unit``."""
+    low, high, step = _scale(points, names)
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    last = max(len(points) - 1, 1)
+
+    def x(i: int) -> float:
+        return LEFT + inner_w * i / last
+
+    def y(value: int) -> float:
+        return TOP + inner_h * (high - value) / (high - low)
+
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT + 22 * len(names)}" '
+             f'role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+             f"<title>{escape(title)}</title>"]
+    for value in range(low, high + 1, step):
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
+                     f'y2="{y(value):.1f}" stroke="#d8d3c7" stroke-width="1"/>')
+        parts.append(f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
+                     f'font-size="12" fill="#6b6b66">{escape(format_money(value, unit))}</text>')
+    parts.append(f'<text x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" '
+                 f'font-size="12" fill="#6b6b66">{escape(axis_label)}</text>')
+    for seat, name in enumerate(names):
+        colour, dash = STYLES[seat % len(STYLES)]
+        coords = " ".join(f"{x(i):.1f},{y(p.totals.get(name, 0)):.1f}"
+                          for i, p in enumerate(points))
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline class="worth-line" data-player="{escape(name)}" fill="none" '
+                     f'stroke="{colour}" stroke-width="2.5"{dashes} points="{coords}"/>')
+        ly = HEIGHT + 22 * seat + 10
+        parts.append(f'<line x1="{LEFT}" x2="{LEFT + 40}" y1="{ly}" y2="{ly}" '
+                     f'stroke="{colour}" stroke-width="3"{dashes}/>')
+        parts.append(f'<text x="{LEFT + 48}" y="{ly + 4}" font-size="13">{escape(name)}</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,61 @@
+"""Amounts written the local way: ``30 000 kr`` (nb, sv), ``30,000 kr`` (en).
+
+Grouping comes from Babel's CLDR data (nb and sv group with a no-break space, U+00A0);
+the unit follows after a no-break space so it never wraps onto a line of its own.  In the
+browser ``web/static/money.js`` does the same with ``Intl.NumberFormat``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+NBSP = "\u00a0"
+#: Quick-entry multipliers ("000", "000 000") by the size of an edition's amounts.
+THOUSAND, MILLION = 1_000, 1_000_000
+
+
+def _locale(locale: str | Locale | None) -> str | Locale:
+    if locale is not None:
+        return locale
+    from web.i18n import language
+
+    return language()
+
+
+def format_amount(amount: int, locale: str | Locale | None = None) -> str:
+    """``amount`` with the locale's digit grouping, e.g. ``15 000 000`` in sv."""
+    return str(format_decimal(amount, locale=_locale(locale), group_separator=True))
+
+
+def format_money(amount: int, unit: str = "kr", locale: str | Locale | None = None) -> str:
+    """``amount`` and ``unit`` the local way: ``format_money(30000, "kr", "nb")`` =
+    ``"30 000 kr"`` (no-break spaces).  ``locale`` None = this request's language.
+
+    Also the Jinja filter ``money``: ``{{ player.cash | money(state.game.unit) }}``.
+    """
+    number = format_amount(amount, locale)
+    return f"{number}{NBSP}{unit_name(unit)}" if unit else number
+
+
+def unit_name(unit: str) -> str:
+    """The money unit as the page says it: ``kr`` stays, ``coins`` is translated."""
+    from web.i18n import gettext
+
+    return gettext("coins") if unit == "coins" else unit
+
+
+def quick_keys(edition: Any) -> tuple[int, ...]:
+    """The multipliers to offer beside an amount input for ``edition`` (None = no game):
+    ``(1000,)`` where amounts run in thousands (30 000 kr), ``(1000, 1000000)`` for the
+    million-kronor boxes (monopol-se-2008: 15 000 000 kr), none for small money."""
+    if edition is None:
+        return (THOUSAND,)
+    capital = int(getattr(edition, "start_capital", 0) or 0)
+    if capital >= MILLION:
+        return (THOUSAND, MILLION)
+    if capital >= 10 * THOUSAND:
+        return (THOUSAND,)
+    return ()

@@ -1,0 +1,64 @@
+/* The console's free flights (W2) and the live hints of the jail and bankruptcy cards. */
+"use strict";
+
+(() => {
+  const C = Companion;
+
+  function flightItem(state, player) {
+    const flight = player.passport_progress.free_flight;
+    const item = C.el("li", null, "stack");
+    item.append(C.el("p", C.fmt("%(player)s has a free flight from %(airport)s: pick a wonder.",
+      {player: player.name, airport: flight.name})));
+    const select = C.el("select");
+    select.setAttribute("aria-label", C.t("Wonder"));
+    for (const wonder of player.passport_progress.unvisited) {
+      const option = C.el("option", wonder.name);
+      option.value = String(wonder.index);
+      select.append(option);
+    }
+    item.append(select, C.button(C.t("Fly there"),
+      () => ({cmd: "free_flight", player: player.name, wonder: Number(select.value)}), "primary"));
+    return item;
+  }
+
+  function renderFlights(state) {
+    const flying = state.players
+      .filter((p) => p.passport_progress && p.passport_progress.free_flight);
+    const list = document.getElementById("flights");
+    const key = JSON.stringify(flying.map((p) => [p.name, p.passport_progress]));
+    document.getElementById("flights-box").hidden = flying.length === 0;
+    if (list.dataset.key === key) return;  // keep the banker's choice while nothing changed
+    list.dataset.key = key;
+    list.replaceChildren(...flying.map((p) => flightItem(state, p)));
+  }
+
+  function owed(player) {
+    return player.debts.reduce((sum, debt) => sum + debt.amount, 0);
+  }
+
+  function renderHints(state) {
+    for (const hint of document.querySelectorAll("[data-raisable], [data-jail-tries]")) {
+      const name = hint.closest("form").querySelector("[name=player]").value;
+      const player = C.player(state, name);
+      if (!player) continue;
+      if ("raisable" in hint.dataset && !player.debts.length) {
+        hint.textContent = C.fmt("%(player)s owes nothing.", {player: name});
+      } else if ("raisable" in hint.dataset) {
+        hint.textContent = C.fmt("%(player)s owes %(owed)s and could still raise %(raisable)s.",
+          {player: name, owed: C.money(state, owed(player)),
+            raisable: C.money(state, player.raisable)});
+      } else {
+        hint.textContent = player.in_jail
+          ? C.fmt("%(player)s has failed %(tries)s of 3 tries.",
+            {player: name, tries: player.jail_tries})
+          : C.fmt("%(player)s is not in jail.", {player: name});
+      }
+    }
+  }
+
+  for (const select of document.querySelectorAll("form [name=player]")) {
+    select.addEventListener("change", () => { if (C.state()) renderHints(C.state()); });
+  }
+  C.onState(renderFlights);
+  C.onState(renderHints);
+})();

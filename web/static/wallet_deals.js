@@ -1,0 +1,97 @@
+/* The wallet's deals: the open auction with its highest bid live and a Bid box (C4, C16);
+   trades offered to me (Accept / Decline) or by me (Withdraw); proposing a trade (C18). */
+"use strict";
+
+(() => {
+  const C = Companion;
+  const me = C.page.me;
+
+  function renderAuction(state) {
+    const auction = state.auction;
+    const card = document.getElementById("auction-card");
+    card.hidden = !auction || state.game.over;
+    if (!auction) return;
+    document.getElementById("auction-what").textContent = AuctionText.what(auction);
+    document.getElementById("auction-highest").textContent = AuctionText.highest(state, auction);
+    const lot = card.querySelector("[data-building-only]");
+    lot.hidden = !auction.building;
+    lot.querySelector("select").disabled = !auction.building;
+    const top = auction.highest;
+    card.querySelector("[name=amount]").min = String(top ? top.amount + 1 : auction.start);
+  }
+
+  /* Which mortgaged deeds I would receive, with a "lift at once" box each (C19). */
+  function liftChoices(state, trade, other) {
+    const theirs = C.player(state, other).spaces;
+    return theirs.filter((s) => s.mortgaged && trade.parties[other].spaces.includes(s.name))
+      .map((space) => {
+        const label = C.el("label", null, "check");
+        const box = C.el("input");
+        box.type = "checkbox";
+        box.value = space.name;
+        box.checked = trade.lift.includes(space.name);
+        label.append(box, ` ${C.fmt("Lift %(deed)s at once for %(amount)s",
+          {deed: space.name, amount: C.money(state, space.lift_cost)})}`);
+        return label;
+      });
+  }
+
+  function offerItem(state, trade) {
+    const other = Object.keys(trade.parties).find((name) => name !== me);
+    const mine = trade.proposer === me;
+    const item = C.el("li", null, "trade stack");
+    item.dataset.trade = String(trade.id);
+    item.append(C.el("p", mine ? C.fmt("You proposed a trade to %(name)s.", {name: other})
+      : C.fmt("%(name)s offers you a trade.", {name: other}), "strong"));
+    item.append(C.el("p", C.fmt("%(name)s gives: %(items)s.",
+      {name: other, items: TradeForm.items(state, trade.parties[other])})));
+    item.append(C.el("p", C.fmt("You give: %(items)s.",
+      {items: TradeForm.items(state, trade.parties[me])})));
+    const row = C.el("div", null, "row");
+    if (mine) {
+      row.append(C.button(C.t("Withdraw"), {cmd: "trade_cancel", player: me, trade: trade.id}));
+    } else {
+      const lifts = liftChoices(state, trade, other);
+      item.append(...lifts);
+      const lift = () => lifts.map((l) => l.querySelector("input")).filter((b) => b.checked)
+        .map((b) => b.value);
+      row.append(C.button(C.t("Accept"),
+        () => ({cmd: "trade_accept", player: me, trade: trade.id, lift: lift()}), "primary"));
+      row.append(C.button(C.t("Decline"), {cmd: "trade_cancel", player: me, trade: trade.id},
+        "danger"));
+    }
+    item.append(row);
+    return item;
+  }
+
+  function renderOffers(state) {
+    const mine = state.trades.filter((trade) => me in trade.parties);
+    const list = document.getElementById("offers");
+    document.getElementById("offers-card").hidden = mine.length === 0;
+    const key = JSON.stringify([mine, state.players.map((p) => p.spaces)]);
+    if (list.dataset.key === key) return;  // keep ticked lift boxes while nothing changed
+    list.dataset.key = key;
+    list.replaceChildren(...mine.map((trade) => offerItem(state, trade)));
+  }
+
+  const bid = document.getElementById("bid");
+  bid.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await C.act(C.formCommand(bid));
+    if (answer.ok) bid.elements.amount.value = "";
+  });
+
+  const propose = document.getElementById("propose");
+  TradeForm.wire(propose);
+  propose.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await C.act({cmd: "trade_propose", from: me, ...TradeForm.read(propose)});
+    if (answer.ok) {
+      TradeForm.clear(propose);
+      document.getElementById("propose-box").open = false;
+    }
+  });
+
+  C.onState(renderAuction);
+  C.onState(renderOffers);
+})();
