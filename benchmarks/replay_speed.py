@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from benchmarks.games import game_commands
+from benchmarks.server import Server
 from companion.replay import replay_into
 from companion.table import Table
 
@@ -44,28 +41,16 @@ def open_time(db: Path) -> float:
 
 
 def serve_time(db: Path) -> float | None:
-    """Seconds from launching ``companion serve`` on ``db``'s folder to its first HTTP answer."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    """Seconds from launching ``companion serve`` on ``db``'s folder to its first answer to
+    ``GET /api/games`` with the banker's token (the log is replayed by then)."""
     data = db.parent / "serve"
     data.mkdir(exist_ok=True)
     os.replace(db, data / "companion.sqlite3")
-    cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--data", str(data), "--hardware", "off"]
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        while time.perf_counter() - start < 30:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-                return time.perf_counter() - start
-            except OSError:
-                time.sleep(0.01)
+        with Server(data) as server:
+            return server.started
+    except RuntimeError:
         return None
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def main() -> None:

@@ -40,6 +40,26 @@ class Refused(CompanionError, ValueError):
         self.params = params
         super().__init__(_fill(message, params))
 
+    @classmethod
+    def like(cls, error: BaseException) -> Refused:
+        """A ``cls`` refusal saying what ``error`` says: its template and params when it is
+        a :class:`Refused` (so it is still translated), else its message."""
+        if isinstance(error, Refused):
+            return cls(error.template, **error.params)
+        return cls(str(error))
+
+
+def N_(template: str) -> str:
+    """Mark a refusal's template that is not written in the ``raise`` itself, so the web's
+    string extraction (``web/babel.cfg``) still finds it; returns ``template`` unchanged::
+
+        why = N_("%(deed)s is mortgaged.") if deed.mortgaged else N_("%(deed)s is sold.")
+        raise RuleBroken(why, deed=label)
+
+    A literal first argument of a refusal (``RuleBroken("…", …)``) needs no marker.
+    """
+    return template
+
 
 def _fill(template: str, params: dict[str, object]) -> str:
     """``template % params``; a template that does not fit its params stays as written."""

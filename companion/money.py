@@ -15,7 +15,7 @@ from companion.editions.model import Edition
 if TYPE_CHECKING:
     from companion.state import GameState
 
-__all__ = ["amount_text", "half", "percent_of", "round_to"]
+__all__ = ["Money", "amount_text", "half", "percent_of", "round_to"]
 
 
 def round_to(amount: int | Fraction, step: int = 1) -> int:
@@ -47,7 +47,6 @@ def half(amount: int) -> int:
     return round_to(Fraction(amount, 2))
 
 
-
 def amount_text(where: GameState | Edition, amount: int) -> str:
     """``amount`` in the edition's unit as a player reads it, thousands grouped by a space.
 
@@ -60,6 +59,44 @@ def amount_text(where: GameState | Edition, amount: int) -> str:
     one of a unit ending in "s" is singular: ``"1 coin"``.
     """
     unit = where.unit if isinstance(where, Edition) else where.ed.unit
+    return _text(amount, unit)
+
+
+def _text(amount: int, unit: str) -> str:
     if abs(amount) == 1 and unit.endswith("s"):
         unit = unit[:-1]
     return f"{amount:,}".replace(",", " ") + f" {unit}"
+
+
+class Money(int):
+    """An amount with its unit, for a refusal's params: ``%(cost)s`` in the template.
+
+    It is an ``int`` (compare it, do sums with it); ``str()`` is :func:`amount_text`
+    (``"1 200 kr"``, ``"1 coin"``), so the English sentence reads as before, and a user
+    interface that knows the type writes it the local way (``web.i18n.translate_error``:
+    ``1,200 kr`` in English, ``1 200 kr`` in bokmål, ``3 mynt``)::
+
+        raise NotEnoughCash("%(player)s has %(cash)s; that costs %(cost)s.", player=p,
+                            cash=Money.of(state, cash), cost=Money.of(state, cost))
+    """
+
+    unit: str
+
+    def __new__(cls, amount: int, unit: str) -> Money:
+        money = super().__new__(cls, amount)
+        money.unit = unit
+        return money
+
+    @classmethod
+    def of(cls, where: GameState | Edition, amount: int) -> Money:
+        """``amount`` in the unit of ``where`` (a game's state or an edition)."""
+        return cls(amount, where.unit if isinstance(where, Edition) else where.ed.unit)
+
+    def __str__(self) -> str:
+        return _text(int(self), self.unit)
+
+    def __repr__(self) -> str:
+        return f"Money({int(self)}, {self.unit!r})"
+
+    def __reduce__(self) -> tuple[type[Money], tuple[int, str]]:
+        return Money, (int(self), self.unit)

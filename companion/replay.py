@@ -30,7 +30,7 @@ def parse_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
         try:
             yield number, json.loads(text)
         except json.JSONDecodeError as exc:
-            yield number, BadCommand(f"not valid JSON ({exc.msg})")
+            yield number, BadCommand("not valid JSON (%(reason)s)", reason=exc.msg)
 
 
 def replay_into(

@@ -10,10 +10,9 @@ Accepted requests (a random command the rules allow) move the game on, so later 
 meet other states: auctions, debts, a game that is over.  Hypothesis runs derandomized
 (the same examples every run) with modest counts, so the suite stays quick.
 
-Inputs that hit the known bugs at the end of this file (non-ASCII digits in query
-arguments, JSON nested deeper than Python's recursion limit, lone UTF-16 surrogates) are
-left out of the strategies here and tested on their own there (``xfail(strict=True)``
-until fixed; then set ``KNOWN_BUGS_FIXED = True`` so the fuzzers generate them too).
+The bugs this fuzzer found (non-ASCII digits in query arguments, JSON nested deeper
+than Python's recursion limit, lone UTF-16 surrogates, an empty client id) have their own
+regression tests at the end of this file, and the strategies keep generating such input.
 """
 
 from __future__ import annotations
@@ -36,9 +35,6 @@ from companion.commands import REGISTRY
 from companion.commands.base import MAX_AMOUNT
 from companion.table import Table
 from tests.conftest import LiveServer, WebActions
-
-#: Flip when the three bugs at the end of this file are fixed (see their xfail reasons).
-KNOWN_BUGS_FIXED = False
 
 FUZZ = settings(deadline=None, derandomize=True, database=None, max_examples=300,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -102,24 +98,20 @@ def check_answer(status: int, content_type: str, body: bytes, what: str) -> None
 # ---------------------------------------------------------------------------- strategies
 
 def text(max_size: int = 30) -> st.SearchStrategy[str]:
-    """Any text (lone surrogates only once that bug is fixed)."""
-    if KNOWN_BUGS_FIXED:
-        return st.text(max_size=max_size)
-    return st.text(st.characters(blacklist_categories=("Cs",)), max_size=max_size)
+    """Any text, lone surrogates included."""
+    return st.text(max_size=max_size)
 
 
 ASCII = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=20)
-json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | text(30).filter(
-    lambda t: KNOWN_BUGS_FIXED or t != "")
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | text(30)
 json_values = st.recursive(
     json_scalars, lambda inner: st.lists(inner, max_size=4)
     | st.dictionaries(text(10), inner, max_size=4), max_leaves=12)
 
 
 def ids() -> st.SearchStrategy[Any]:
-    """Client ids: repeated ones, random text, not text (``""`` only once its bug is fixed)."""
-    some = st.sampled_from(["dup-1", "dup-2"]) | text(12)
-    return some if KNOWN_BUGS_FIXED else some.filter(lambda i: i != "")
+    """Client ids: repeated ones, empty, random text."""
+    return st.sampled_from(["dup-1", "dup-2", ""]) | text(12)
 
 
 def names(world: World) -> st.SearchStrategy[Any]:
@@ -203,9 +195,12 @@ def hostile_commands(draw: st.DrawFn, world: World) -> dict[str, Any]:
 
 @st.composite
 def bodies(draw: st.DrawFn, world: World) -> bytes | None:
-    kind = draw(st.sampled_from(["command"] * 6 + ["json", "bytes", "broken", "none"]))
+    kind = draw(st.sampled_from(["command"] * 6 + ["json", "bytes", "broken", "none", "deep"]))
     if kind == "none":
         return None
+    if kind == "deep":  # deeper than Python's JSON parser recurses, within 64 KiB
+        depth = draw(st.integers(900, 20_000))
+        return b'{"cmd": "pay", "x": ' + b"[" * depth + b"]" * depth + b"}"
     if kind == "bytes":
         return draw(st.binary(max_size=64))
     value = draw(commands(world)) if kind == "command" else draw(json_values)
@@ -271,7 +266,8 @@ def requests(draw: st.DrawFn, world: World) -> dict[str, Any]:
 def queries() -> st.SearchStrategy[str]:
     """Query strings for ``after``/``wait``/``limit``/``last_id`` (never a blocking wait)."""
     digits = st.integers(-3, 2**63).map(str)
-    values = digits | (text(8) if KNOWN_BUGS_FIXED else ASCII)  # '²' passes isdigit()
+    values = digits | ASCII | text(8) | st.sampled_from(["²", "١٢", "3²"])  # isdigit() but
+    # not ASCII digits
 
     def encode(query: dict[str, str]) -> str:
         wait = query.get("wait", "")
@@ -387,17 +383,13 @@ def test_fuzz_the_api_through_waitress(web_actions: WebActions, live_server: Liv
     fuzz_with(world, send, 40)
 
 
-# ------------------------------------------------- known bugs (xfail until the lead fixes)
+# ------------------------------------ regression tests for the bugs the fuzzer found
 
 @pytest.fixture
 def world(web_actions: WebActions, tmp_path: Path) -> World:
     return World(web_actions, tmp_path / "companion.sqlite3")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: web/api.py int_arg and web/live.py last_event_id test str.isdigit(), which is "
-    "True for '²' and other non-decimal digits, then int() raises ValueError -> 500. "
-    "Fix: test `raw.isascii() and raw.isdigit()` in both."))
 @pytest.mark.parametrize("query", ["history?limit=%C2%B2", "?after=%C2%B2",
                                    "?after=1&wait=%C2%B2"])
 def test_non_ascii_digits_in_a_query_are_a_400(world: World, client: FlaskClient,
@@ -411,9 +403,6 @@ def test_non_ascii_digits_in_a_query_are_a_400(world: World, client: FlaskClient
     assert world.observe() == before
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: web/live.py last_event_id: Last-Event-ID '²' passes isdigit(), int() raises "
-    "ValueError -> 500.  Fix: `raw.isascii() and raw.isdigit()`."))
 def test_a_non_ascii_last_event_id_is_ignored(world: World, client: FlaskClient) -> None:
     answer = client.get(f"/api/games/{world.game}/events",
                         headers={**world.actions.bearer(), "Last-Event-ID": "²"})
@@ -423,11 +412,6 @@ def test_a_non_ascii_last_event_id_is_ignored(world: World, client: FlaskClient)
         answer.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: a body of JSON nested ~1000+ deep (fits in MAX_CONTENT_LENGTH) makes json.loads "
-    "raise RecursionError, which request.get_json(silent=True) does not catch (it catches "
-    "ValueError) -> 500.  Fix in web/api.py json_body: wrap get_json in "
-    "`try: ... except RecursionError: raise BadRequest(...)`."))
 def test_deeply_nested_json_is_a_400(world: World, client: FlaskClient) -> None:
     before = world.observe()
     body = '{"cmd": "pay", "x": ' + "[" * 20_000 + "]" * 20_000 + "}"  # 40 kB: fits
@@ -438,17 +422,6 @@ def test_deeply_nested_json_is_a_400(world: World, client: FlaskClient) -> None:
     assert world.observe() == before
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: a lone surrogate (JSON '\\ud800', e.g. in a player's memo) passes validation; "
-    "companion/store.py Store.append then raises UnicodeEncodeError while binding, which "
-    "`except sqlite3.Error` does not catch, so `BEGIN IMMEDIATE` is never rolled back: "
-    "500, then the NEXT command anyone sends fails with 503 'cannot start a transaction "
-    "within a transaction', and a token rotation made in between is silently rolled back "
-    "(the lost phone's token works again).  Fix: in Store.append serialize both JSON "
-    "texts and `.encode('utf-8')` them BEFORE `BEGIN IMMEDIATE` (raise BadCommand), and "
-    "roll back on any exception (`except BaseException: self._rollback(); raise`, "
-    "wrapping only sqlite3.Error in StorageError); also refuse such text at the door "
-    "(web/api.py json_body: `json.dumps(data, ensure_ascii=False).encode()` -> 400)."))
 def test_a_lone_surrogate_is_refused_and_breaks_nothing(world: World,
                                                         client: FlaskClient,
                                                         table: Table) -> None:
@@ -470,20 +443,19 @@ def test_a_lone_surrogate_is_refused_and_breaks_nothing(world: World,
     assert old.status_code == 401, "the rotated-away token works again"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: the client id '' is falsy, so companion/table.py Table._duplicate (and "
-    "_new_game) skip the duplicate look-up (`known = client_id and ...`), but Store.append "
-    "still stores '' under UNIQUE(game_id, client_id): the second command with id '' "
-    "fails with IntegrityError, answered as 503 'The game log could not be written' (a "
-    "false storage alarm) instead of being acknowledged as a repeat.  Fix: test "
-    "`client_id is not None` in Table._duplicate and Table._new_game (or refuse an empty "
-    "id with BadCommand in Table.execute)."))
-def test_an_empty_client_id_repeated_is_acknowledged_not_a_storage_error(
-        world: World) -> None:
-    first = world.actions.send(cmd="pay", from_="Alice", to="Bob", amount=5, id="")
-    assert first.status_code == 200, first.json
+def test_an_empty_client_id_is_never_a_storage_error(world: World) -> None:
+    """'' was stored but never looked up as a repeat: the second command with id '' hit
+    UNIQUE(game_id, client_id) and was answered 503.  Either refusing '' or treating it as
+    an id is fine; a 5xx or a second row is not."""
     before = world.observe()
-    again = world.actions.send(cmd="pay", from_="Alice", to="Bob", amount=5, id="")
-    check_answer(again.status_code, again.content_type, again.get_data(), "id ''")
-    assert again.status_code == 200 and again.json["duplicate"] is True
-    assert world.observe() == before
+    answers = [world.actions.send(cmd="pay", from_="Alice", to="Bob", amount=5, id="")
+               for _ in range(2)]
+    for answer in answers:
+        check_answer(answer.status_code, answer.content_type, answer.get_data(), "id ''")
+    first, again = answers
+    if first.status_code >= 400:
+        assert again.status_code == first.status_code == 400
+        assert world.observe() == before
+    else:
+        assert again.status_code == 200 and again.json["duplicate"] is True
+        assert world.table.store.seq_of_client_id(world.game, "") is not None

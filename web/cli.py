@@ -1,8 +1,10 @@
 """The ``companion`` command: ``serve``, ``replay`` and ``export``.
 
 - ``companion serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--hardware auto|real|sim|off]``
-- ``companion replay FILE [--db PATH] [--keep-going]``: prints the final state JSON;
-  exit 1 with ``line N: cmd: reason`` on stderr for each rejected line.
+- ``companion replay FILE [--db PATH] [--keep-going] [--edition EDITION_FILE]``: prints the
+  final state JSON; exit 1 with ``line N: cmd: reason`` on stderr for each rejected line.
+  ``--edition`` first imports an edition file (TOML or JSON, as the edition editor does)
+  into the database, for a replay on a family's own box (exit 2 when the file is bad).
 - ``companion export GAME_ID [--data DIR]``: the game's commands as JSON Lines (every
   command, undo lines included), so the export replays to the same state.
 - ``companion doctor [--data DIR] [--host H] [--port P] [--device DEV]``: is this machine
@@ -42,6 +44,8 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path)
     replay.add_argument("--db", type=Path, default=None, help="keep the log in this file")
     replay.add_argument("--keep-going", action="store_true", help="report every rejected line")
+    replay.add_argument("--edition", type=Path, default=None, action="append",
+                        help="import this edition file (TOML/JSON) first; may be repeated")
     export = sub.add_parser("export", help="print a game's commands as JSON Lines")
     export.add_argument("game_id")
     export.add_argument("--data", type=Path, default=None, help="folder of the game log")
@@ -64,15 +68,55 @@ def run_serve(args: argparse.Namespace) -> int:
     return serve(args.host, args.port, data, args.hardware, args.threads, args.new_banker_token)
 
 
+def import_editions(db: Path, files: Sequence[Path], overwrite: bool) -> int:
+    """Import each edition file into the table at ``db``; 0, or 2 with the reason on
+    stderr (unreadable, or every problem of a bad file with its line).  Without
+    ``overwrite`` an edition the database holds already is kept (and said so)."""
+    from companion.editions import parse_edition
+    from companion.editions.editor import import_text
+    from companion.errors import CompanionError
+    from companion.table import Table
+
+    table = Table.open(db)
+    try:
+        for path in files:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as exc:
+                print(f"companion: cannot read {path}: {exc}", file=sys.stderr)
+                return 2
+            try:
+                edition = parse_edition(text, source=path.name)
+                if not overwrite and table.editions.is_stored(edition.id):
+                    print(f"companion: {db} has the edition {edition.id!r} already; "
+                          "replaying on that copy", file=sys.stderr)
+                    continue
+                import_text(table.editions, text, source=path.name, overwrite=overwrite)
+            except CompanionError as exc:
+                print(f"companion: {exc}", file=sys.stderr)
+                return 2
+    finally:
+        table.close()
+    return 0
+
+
 def run_replay(args: argparse.Namespace) -> int:
     """``companion replay``: the state on stdout, rejected lines on stderr."""
+    import tempfile
+
     from companion.replay import replay_file
 
-    try:
-        state, rejected = replay_file(args.file, db=args.db, keep_going=args.keep_going)
-    except OSError as exc:
-        print(f"companion: cannot read {args.file}: {exc}", file=sys.stderr)
-        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or Path(tmp) / "replay.sqlite3"
+        # A temporary database is fresh: the file is the edition.  A kept one may hold the
+        # family's copy already (values entered at the table): that copy is kept.
+        if args.edition and import_editions(db, args.edition, overwrite=args.db is None):
+            return 2
+        try:
+            state, rejected = replay_file(args.file, db=db, keep_going=args.keep_going)
+        except OSError as exc:
+            print(f"companion: cannot read {args.file}: {exc}", file=sys.stderr)
+            return 2
     for line_no, name, reason in rejected:
         print(f"line {line_no}: {name}: {reason}", file=sys.stderr)
     if state is not None:

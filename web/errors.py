@@ -1,7 +1,8 @@
 """One place that turns errors into answers.
 
 Core refusals (:mod:`companion.errors`) and HTTP errors become ``{"ok": false, "error":
-"<message>"}`` with a fitting status under ``/api``; pages get a short HTML page (401 shows
+"<message>"}`` with a fitting status under ``/api`` (plus ``"missing"`` for a value the
+edition lacks: :mod:`web.ask_once`); pages get a short HTML page (401 shows
 the sign-in page).  Never a stack trace.
 """
 
@@ -56,7 +57,12 @@ def handle_companion(error: ce.CompanionError) -> Any:
     status = status_of(error)
     if status >= 500:
         log.error("companion error: %s", error)
-    return _answer(translate_error(error), status)
+    answer = _answer(translate_error(error), status)
+    if isinstance(error, ce.MissingValue) and _wants_json():
+        from web.ask_once import missing_value
+
+        answer[0]["missing"] = missing_value(error)  # ask once (issue 5)
+    return answer
 
 
 def handle_http(error: HTTPException) -> Any:

@@ -18,7 +18,9 @@ Which language a request gets (:func:`select_locale`):
 6. bokmål.
 
 Core refusals (:class:`companion.errors.Refused`) carry an English ``template`` and its
-``params``; :func:`translate_error` looks the template up and fills it in.
+``params``; :func:`translate_error` looks the template up and fills it in (amounts, the
+money unit and colour-group names the local way).  :func:`extract` finds the templates in
+``companion/`` (a refusal's literal first argument, or ``N_("…")``).
 
 Keep the names ``_``, ``gettext``, ``ngettext``, :func:`js_strings` and :func:`init_app`:
 the pages and the other modules use them.
@@ -90,6 +92,51 @@ JS_STRINGS = (
     "%(name)s offers you a trade.", "You give: %(items)s.", "Withdraw", "Accept", "Decline",
     "%(wonder)s: visited", "%(wonder)s: not visited yet",
     "Free flight from %(airport)s: pick a wonder",
+    # Multimillionær (issue 6): console_mm.js, wallet_mm.js, trade_form.js
+    "%(name)s is a multimillionaire!", "%(player)s's turn: move Ola Nordmann first.",
+    "%(player)s's turn: build and pay interest, then move the car.",
+    "%(player)s's turn: the car has moved.", "Ola Nordmann stands on %(space)s.",
+    "Nothing due.", "suspended",
+    "%(player)s must pay %(amount)s interest before the car moves.",
+    "%(debtor)s did not pay %(amount)s interest in time: the others may point it out.",
+    "Børsen: %(player)s may buy shares at double price, at most %(count)s.",
+    "Extra rounds %(player)s has stayed in Ferieparadiset: %(count)s.",
+    "%(player)s pays no rent this turn (Trafikkfyr).", "%(count)s × series %(series)s",
+    "Shares worth %(value)s (%(shares)s); debt notes: %(notes)s.",
+    "No shares; debt notes: %(notes)s.", "Debt notes of %(player)s: %(notes)s.",
+    "Debt notes of %(player)s: %(notes)s. Interest due now: %(amount)s.",
+    "Series %(series)s: %(count)s × %(price)s = %(value)s.",
+    "Series %(series)s: %(count)s held, suspended (no trading).", "You hold no shares.",
+    "Your shares are worth %(value)s.", "This series is suspended: no trading.",
+    "Today's price: %(price)s a share; the bank holds %(count)s.",
+    "Pay %(amount)s interest on your debt notes before you move the car.",
+    "Debt notes: %(notes)s.", "Debt notes: %(notes)s. Interest due now: %(amount)s.",
+    "Debt notes: %(notes)s. After Ola Nordmann's move, %(amount)s interest is due.",
+    "%(debtor)s did not pay %(amount)s interest in time.", "Point out unpaid interest",
+    "Buy shares from one opponent at double price: at most %(count)s.",
+    "That costs %(amount)s.", "Shares of series %(series)s (held: %(count)s)",
+    "shares of series %(series)s: %(count)s",
+)
+
+
+#: The colour groups of the boards (``group`` in the edition files), as a refusal names
+#: them: "the %(group)s group".  Translated with the context "colour group" into the form
+#: that fits where the translated template puts it (nb "den %(group)s gruppen": "brune").
+#: Groups not listed (stations, the Kortstokk numbers, Multimillionær's series) stay as
+#: written.  ``C_(context, text)`` only marks them for extraction.
+GROUP_CONTEXT = "colour group"
+
+
+def C_(context: str, message: str) -> str:
+    """Mark ``message`` (with its ``context``) for extraction; returns it unchanged."""
+    return message
+
+
+GROUP_NAMES = (
+    C_("colour group", "brown"), C_("colour group", "light blue"),
+    C_("colour group", "pink"), C_("colour group", "orange"), C_("colour group", "red"),
+    C_("colour group", "yellow"), C_("colour group", "green"),
+    C_("colour group", "dark blue"),
 )
 
 
@@ -140,8 +187,8 @@ def translate_error(error: BaseException) -> str:
     """A core refusal's message in this request's language.
 
     Uses ``error.template``/``error.params`` (:class:`companion.errors.Refused`) when the
-    error has them, else the message itself as the msgid; untranslated = English.  Whole
-    numbers from 1 000 (to 10**15) shown with ``%(name)s`` are grouped the local way (30 000).
+    error has them, else the message itself as the msgid; untranslated = English.  The
+    params are shown the local way (:func:`local_params`).
     """
     template = getattr(error, "template", None)
     params = getattr(error, "params", None) or {}
@@ -151,17 +198,36 @@ def translate_error(error: BaseException) -> str:
     if not params:
         return translated
     try:
-        return translated % _local_numbers(translated, params)
+        return translated % local_params(translated, params)
     except (KeyError, ValueError, TypeError):  # a broken translation: say it in English
         return str(error)
 
 
-def _local_numbers(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    from web.money import format_amount
+def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's ``params`` as this request's language writes them:
 
-    return {name: format_amount(value) if isinstance(value, int) and not isinstance(value, bool)
-            and 1000 <= abs(value) < 10**15 and f"%({name})s" in template else value
-            for name, value in params.items()}
+    - an amount (:class:`companion.money.Money`): grouped, with its unit
+      (``1,200 kr``, ``1 200 kr``, ``3 mynt``);
+    - ``unit`` (the money unit beside a plain number): ``kr`` stays, ``coins`` is translated;
+    - ``group``: a colour group's name (:data:`GROUP_NAMES`), e.g. ``brown`` -> ``brune``;
+    - any other whole number from 1 000 (to 10**15) shown with ``%(name)s``: grouped (30 000).
+    """
+    from companion.money import Money
+    from web.money import format_amount, format_money, unit_name
+
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, Money):
+            value = format_money(int(value), value.unit)
+        elif name == "unit" and isinstance(value, str):
+            value = unit_name(value)
+        elif name == "group" and isinstance(value, str):
+            value = _catalogue(language()).pgettext(GROUP_CONTEXT, value)
+        elif (isinstance(value, int) and not isinstance(value, bool)
+              and 1000 <= abs(value) < 10**15 and f"%({name})s" in template):
+            value = format_amount(value)
+        out[name] = value
+    return out
 
 
 # -- the browser scripts' strings ----------------------------------------------------------
@@ -383,12 +449,21 @@ def init_app(app: Flask) -> None:
 
 # -- extraction (pybabel) -----------------------------------------------------------------
 
-#: Exceptions whose first argument is a message for the players (phase 2: core refusals).
-ERROR_NAMES = frozenset({
-    "Refused", "BadCommand", "BadAmount", "UnknownPlayer", "UnknownSpace", "UnknownGame",
-    "UnknownEdition", "GameOver", "NotAllowed", "RuleBroken", "NotEnoughCash",
-    "NothingToUndo", "MissingValue",
-})
+def _refusal_names() -> frozenset[str]:
+    from companion.errors import Refused
+
+    found: set[str] = set()
+    todo: list[type] = [Refused]
+    while todo:
+        kind = todo.pop()
+        found.add(kind.__name__)
+        todo.extend(kind.__subclasses__())
+    return frozenset(found)
+
+
+#: Exceptions whose first argument is a message for the players: :class:`Refused` and every
+#: subclass of it in ``companion.errors`` (a new one is found without a change here).
+ERROR_NAMES = _refusal_names()
 
 Message = tuple[int, Any, Any, Any]
 
@@ -403,11 +478,14 @@ def extract_js(fileobj: Any, keywords: Mapping[str, Any], comment_tags: Any,
 
 def extract(fileobj: Any, keywords: Mapping[str, Any], comment_tags: Any,
             options: Mapping[str, Any]) -> Iterator[Message]:
-    """pybabel extractor for Python: ``_()`` calls (Babel's own extractor), plus
+    """pybabel extractor for Python: ``_()``, ``N_()`` and ``C_()`` calls (Babel's own
+    extractor, :data:`KEYWORDS`), plus
 
     - every string in a ``JS_STRINGS = (...)`` tuple (strings the browser scripts show);
     - the literal first argument of a core refusal, e.g. ``UnknownPlayer("There is no
-      player called %(name)s.", name=name)`` (names in :data:`ERROR_NAMES`).
+      player called %(name)s.", name=name)`` (names in :data:`ERROR_NAMES`), both
+      branches of ``RuleBroken("…" if hotel else "…")`` too.  A template kept in a variable
+      is marked where it is written: ``why = N_("…")`` (``companion.errors.N_``).
     """
     source = fileobj.read()
     yield from extract_python(io.BytesIO(source), keywords, comment_tags, dict(options))  # type: ignore[arg-type]
@@ -424,17 +502,27 @@ def extract(fileobj: Any, keywords: Mapping[str, Any], comment_tags: Any,
                         yield item.lineno, "", item.value, []
         elif isinstance(node, ast.Call) and node.args:
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            first = node.args[0]
-            if name in ERROR_NAMES and isinstance(first, ast.Constant) and isinstance(
-                    first.value, str):
-                yield first.lineno, "", first.value, []
+            if name in ERROR_NAMES:
+                for literal in _literals(node.args[0]):
+                    yield literal.lineno, "", literal.value, []
+
+
+def _literals(node: ast.expr) -> Iterator[ast.Constant]:
+    """The string constants ``node`` may be: itself, or the branches of ``a if c else b``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node
+    elif isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
 
 
 # -- keeping the catalogues up to date ----------------------------------------------------
 
 ROOT = Path(__file__).parent.parent
 MAPPING = Path(__file__).parent / "babel.cfg"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+#: ``N_`` marks a core refusal's template kept in a variable (``companion.errors.N_``);
+#: ``C_(context, text)`` a text with a context (:data:`GROUP_NAMES`).
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "C_": ((1, "c"), 2)}
 
 
 def extract_template() -> Any:
@@ -489,8 +577,15 @@ def update_catalogues() -> dict[str, list[str]]:
         with path.open("wb") as po:
             write_po(po, catalog, width=100, no_location=True, sort_output=True,
                      include_previous=False)
-        missing[locale] = [str(m.id) for m in catalog if m.id and not m.string]
+        missing[locale] = [str(m.id) for m in catalog if m.id and not _translated(m.string)]
     return missing
+
+
+def _translated(string: Any) -> bool:
+    """True when a catalogue entry is translated (a plural entry: every form)."""
+    if isinstance(string, tuple | list):
+        return bool(string) and all(string)
+    return bool(string)
 
 
 def main() -> int:

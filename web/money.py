@@ -37,14 +37,17 @@ def format_money(amount: int, unit: str = "kr", locale: str | Locale | None = No
     Also the Jinja filter ``money``: ``{{ player.cash | money(state.game.unit) }}``.
     """
     number = format_amount(amount, locale)
-    return f"{number}{NBSP}{unit_name(unit)}" if unit else number
+    return f"{number}{NBSP}{unit_name(unit, amount)}" if unit else number
 
 
-def unit_name(unit: str) -> str:
-    """The money unit as the page says it: ``kr`` stays, ``coins`` is translated."""
-    from web.i18n import gettext
+def unit_name(unit: str, amount: int | None = None) -> str:
+    """The money unit as the page says it: ``kr`` stays, ``coins`` is translated (one
+    ``coin`` when ``amount`` is ±1)."""
+    from web.i18n import gettext, ngettext
 
-    return gettext("coins") if unit == "coins" else unit
+    if unit != "coins":
+        return unit
+    return gettext("coins") if amount is None else ngettext("coin", "coins", abs(amount))
 
 
 def quick_keys(edition: Any) -> tuple[int, ...]:

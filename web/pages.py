@@ -13,6 +13,7 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.editions import edition_ids, load_edition
 from companion.errors import CompanionError
+from companion.rules.mm_market import series_ids
 from web.api import join_links, table
 from web.auth import identities, tokens
 from web.i18n import _, js_strings
@@ -50,13 +51,18 @@ def editions() -> list[dict[str, Any]]:
 
 def board(game_id: str) -> dict[str, Any]:
     """The game's board for the action forms: every space and the deeds, with what the
-    forms need to offer only sensible choices (kind, group, house and mortgage prices)."""
-    spaces = table().state(game_id).ed.spaces
+    forms need to offer only sensible choices (kind, group, house and mortgage prices);
+    ``series``: the stock board's series with their streets, and its ``levels`` (M3)."""
+    ed = table().state(game_id).ed
+    spaces = ed.spaces
     every = [{"index": s.index, "label": s.label, "price": s.price, "kind": s.kind,
               "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage}
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
-    return {"spaces": every, "deeds": deeds}
+    series = [{"id": group, "streets": [s.label for s in ed.group(group) if s.kind == "street"]}
+              for group in series_ids(ed)]  # Multimillionær's stock board (M3); else empty
+    return {"spaces": every, "deeds": deeds, "series": series,
+            "levels": len(ed.settings.share_prices)}
 
 
 def _page(template: str, identity: Identity, **context: Any) -> str:

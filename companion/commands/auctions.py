@@ -13,7 +13,7 @@ from companion.commands.buildings import emit_plan, one_building
 from companion.commands.payments import charge
 from companion.editions import Space
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
-from companion.money import amount_text
+from companion.money import Money
 from companion.records import Auction
 from companion.rules import check, hook, rules_for
 from companion.state import GameState
@@ -38,21 +38,20 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
     """
     state = draft.state
     if state.auction is not None:
-        raise RuleBroken(f"The auction of {_what(state, state.auction)} is still open — "
-                         "close it first.")
+        raise _still_open(state, state.auction)
     if cmd.has("space") == cmd.has("building"):
         raise BadCommand("Auction either a 'space' or a 'building' (house or hotel).")
     if cmd.has("space"):
         space = state.ed.space(cmd.space())
         if not space.is_deed or space.index in state.deeds:
-            raise RuleBroken(f"{space.label} is not the bank's to auction.")
+            raise RuleBroken("%(deed)s is not the bank's to auction.", deed=space.label)
         decliner = _decliner(cmd)
         check(state.ed, "check_deed_auction")(state, space, decliner)  # K4
         lowest = lowest_bid(state, space)
         start = cmd.amount("start") if cmd.has("start") else max(lowest, 1)
         if start < lowest:
-            raise RuleBroken(f"Bidding for {space.label} cannot start below "
-                             f"{amount_text(state, lowest)}.")
+            raise RuleBroken("Bidding for %(deed)s cannot start below %(lowest)s.",
+                             deed=space.label, lowest=Money.of(state, lowest))
         draft.emit(ev.AuctionOpened(space.index, "", start, decliner))
         return
     building = cmd.text("building")
@@ -76,20 +75,21 @@ def bid(draft: Draft, cmd: Cmd) -> None:
     state, auction = draft.state, _open(draft.state)
     player, amount = cmd.player(), cmd.amount()
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     if auction.space is not None:  # K4: only the players who did not decline
         check(state.ed, "check_bid")(state, player, state.ed.space(auction.space),
                                      auction.decliner)
     top = auction.highest
     if top is not None and amount <= top.amount:
-        raise RuleBroken(f"The highest bid is {amount_text(state, top.amount)} ({top.player}) — "
-                         "bid more.")
+        raise RuleBroken("The highest bid is %(amount)s (%(player)s) — bid more.",
+                         amount=Money.of(state, top.amount), player=top.player)
     if amount < auction.start:
-        raise RuleBroken(f"Bidding starts at {amount_text(state, auction.start)}.")
+        raise RuleBroken("Bidding starts at %(start)s.", start=Money.of(state, auction.start))
     cash = state.players[player].cash
     if amount > cash:
-        raise NotEnoughCash(f"{player} has only {amount_text(state, cash)} and cannot bid "
-                            f"{amount_text(state, amount)}.")
+        raise NotEnoughCash("%(player)s has only %(cash)s and cannot bid %(amount)s.",
+                            player=player, cash=Money.of(state, cash),
+                            amount=Money.of(state, amount))
     space = None
     if auction.building:
         space = state.ed.space(cmd.space())
@@ -143,20 +143,21 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
     player, space = cmd.player(), state.ed.space(cmd.space())
     price = cmd.amount("price", allow_zero=True)
     if not space.is_deed or space.index in state.deeds:
-        raise RuleBroken(f"{space.label} is not the bank's to auction.")
+        raise RuleBroken("%(deed)s is not the bank's to auction.", deed=space.label)
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     open_here = state.auction is not None and state.auction.space == space.index
     decliner = state.auction.decliner if open_here and state.auction else _decliner(cmd)
     check(state.ed, "check_deed_auction")(state, space, decliner)  # K4
     check(state.ed, "check_bid")(state, player, space, decliner)
     lowest = lowest_bid(state, space)
     if price < lowest:
-        raise RuleBroken(f"{space.label} cannot be sold at auction below "
-                         f"{amount_text(state, lowest)}.")
+        raise RuleBroken("%(deed)s cannot be sold at auction below %(lowest)s.",
+                         deed=space.label, lowest=Money.of(state, lowest))
     if price > state.players[player].cash:
-        raise NotEnoughCash(f"{player} has only {amount_text(state, state.players[player].cash)}"
-                            f" and cannot pay {amount_text(state, price)}.")
+        raise NotEnoughCash("%(player)s has only %(cash)s and cannot pay %(price)s.",
+                            player=player, cash=Money.of(state, state.players[player].cash),
+                            price=Money.of(state, price))
     if state.auction is not None and state.auction.space == space.index:
         draft.emit(ev.AuctionClosed(player, price))
     charge(draft, player, ev.BANK, price, f"auction: {space.label}")
@@ -183,15 +184,26 @@ def _open(state: GameState) -> Auction:
 
 
 def _what(state: GameState, auction: Auction) -> str:
+    """The lot for a memo (the log's words, not a player's message)."""
     if auction.space is not None:
         return state.ed.space(auction.space).label
     return f"a {auction.building}"
 
 
+def _still_open(state: GameState, auction: Auction) -> RuleBroken:
+    if auction.space is not None:
+        return RuleBroken("The auction of %(deed)s is still open — close it first.",
+                          deed=state.ed.space(auction.space).label)
+    if auction.building == "hotel":
+        return RuleBroken("The auction of a hotel is still open — close it first.")
+    return RuleBroken("The auction of a house is still open — close it first.")
+
+
 def _lowest_price(state: GameState, building: str) -> int:
     """C16: the lowest building price among the lots some player could put it on now."""
     if (state.bank_houses if building == "house" else state.bank_hotels) < 1:
-        raise RuleBroken(f"The bank has no {building}s left to auction.")
+        raise RuleBroken("The bank has no hotels left to auction." if building == "hotel"
+                         else "The bank has no houses left to auction.")
     prices = []
     for deed in state.deeds.values():
         space = state.ed.space(deed.space)
@@ -201,5 +213,7 @@ def _lowest_price(state: GameState, building: str) -> int:
             continue
         prices.append(space.house_cost or 0)
     if not prices:
-        raise RuleBroken(f"No lot could take a {building} now, so there is nothing to auction.")
+        raise RuleBroken("No lot could take a hotel now, so there is nothing to auction."
+                         if building == "hotel" else
+                         "No lot could take a house now, so there is nothing to auction.")
     return min(prices)

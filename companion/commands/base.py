@@ -56,7 +56,7 @@ class Cmd:
         """A positive whole amount (0 allowed with ``allow_zero``).  Raises BadAmount."""
         value = self.raw.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise BadAmount("The %(key)s must be a whole number of kroner, not %(value)r.",
+            raise BadAmount("The %(key)s must be a whole number, not %(value)r.",
                             key=key, value=value)
         if value < 0 or (value == 0 and not allow_zero):
             raise BadAmount("The %(key)s must be more than zero, not %(value)s.", key=key,

@@ -12,7 +12,7 @@ from companion.commands.payments import pay_in_full
 from companion.commands.pot import pay_bank
 from companion.editions import Space
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
-from companion.money import amount_text
+from companion.money import Money
 from companion.rules import check
 from companion.rules.buildings import Plan, check_buildable, houses_per_hotel, plan_for
 from companion.state import GameState
@@ -41,8 +41,9 @@ def build(draft: Draft, cmd: Cmd) -> None:
         plan.build(space)
     cash = state.players[player].cash
     if plan.money > cash:
-        raise NotEnoughCash(f"{player} has {amount_text(state, cash)}; building on "
-                            f"{space.label} costs {amount_text(state, plan.money)}.")
+        raise NotEnoughCash("%(player)s has %(cash)s; building on %(deed)s costs %(cost)s.",
+                            player=player, cash=Money.of(state, cash), deed=space.label,
+                            cost=Money.of(state, plan.money))
     pay_in_full(draft, player, ev.BANK, plan.money, f"built on {space.label}")
     emit_plan(draft, plan)
 
@@ -68,7 +69,8 @@ def sell_building(draft: Draft, cmd: Cmd) -> None:
     check(state.ed, "check_sell_building")(state, player, space)  # K8: sell_houses
     owner = state.deeds[space.index].owner if space.index in state.deeds else None
     if owner != player:
-        raise RuleBroken(f"{space.label} does not belong to {player}.")
+        raise RuleBroken("%(deed)s does not belong to %(player)s.", deed=space.label,
+                         player=player)
     plan = plan_for(state, space)
     exchange = cmd.raw.get("exchange") is True
     if cmd.raw.get("all") is True:
@@ -76,11 +78,12 @@ def sell_building(draft: Draft, cmd: Cmd) -> None:
             raise BadCommand("Sell either 'all' the buildings or 'exchange' the hotel for "
                              "houses, not both.")
         if not any(plan.levels.values()):
-            raise RuleBroken(f"The {space.group} group has no buildings to sell.")
+            raise RuleBroken("The %(group)s group has no buildings to sell.",
+                             group=space.group)
         plan.sell_all()
     else:
         if exchange and not state.deeds[space.index].hotel:
-            raise RuleBroken(f"{space.label} has no hotel to exchange for houses.")
+            raise RuleBroken("%(deed)s has no hotel to exchange for houses.", deed=space.label)
         for _ in range(cmd.integer("count", 1, 25, default=1)):
             plan.sell(space, exchange)
     pay_in_full(draft, ev.BANK, player, plan.money, f"sold buildings on {space.label}")
@@ -97,7 +100,7 @@ def repairs(draft: Draft, cmd: Cmd) -> None:
     per_house = cmd.amount("per_house", allow_zero=True)
     per_hotel = cmd.amount("per_hotel", allow_zero=True)
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     deeds = state.owned_by(player)
     houses = sum(d.houses for d in deeds if not d.hotel)
     hotels = sum(1 for d in deeds if d.hotel)
@@ -108,9 +111,9 @@ def repairs(draft: Draft, cmd: Cmd) -> None:
 def may_spend(state: GameState, player: str) -> None:
     """Raises RuleBroken when ``player`` is out, or owes a debt (C21: pay debts first)."""
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     if state.debts_of(player):
-        raise RuleBroken(f"{player} must pay their debts first.")
+        raise RuleBroken("%(player)s must pay their debts first.", player=player)
 
 
 def one_building(state: GameState, player: str, space: Space, building: str) -> Plan:
@@ -122,8 +125,8 @@ def one_building(state: GameState, player: str, space: Space, building: str) -> 
     plan = plan_for(state, space)
     is_hotel = plan.levels[space.index] == houses_per_hotel(state)
     if is_hotel != (building == "hotel") and plan.levels[space.index] < plan.top:
-        want = "a hotel" if is_hotel else "a house"
-        raise RuleBroken(f"{space.label} is ready for {want}, not a {building}.")
+        raise RuleBroken("%(deed)s is ready for a hotel, not a house." if is_hotel else
+                         "%(deed)s is ready for a house, not a hotel.", deed=space.label)
     plan.build(space)
     return plan
 

@@ -63,7 +63,7 @@ def jail_try(draft: Draft, cmd: Cmd) -> None:
     check_jail(draft.state)
     player = cmd.player()
     if not draft.state.players[player].in_jail:
-        raise RuleBroken(f"{player} is not in jail.")
+        raise RuleBroken("%(player)s is not in jail.", player=player)
     failed_try(draft, player)
 
 
@@ -116,9 +116,11 @@ def _current(state: GameState, player: str) -> bool:
 
 def _may_roll(state: GameState, player: str) -> None:
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     if state.to_roll != player:
-        raise RuleBroken(f"It is {state.to_roll}'s turn to roll, not {player}'s.")
+        raise RuleBroken("It is %(turn)s's turn to roll, not %(player)s's.",
+                         turn=state.to_roll, player=player)
     last = state.roll if _current(state, player) else None
     if last is not None and (last.done or state.players[player].in_jail):
-        raise RuleBroken(f"{player} has finished rolling this turn — pass the dice on.")
+        raise RuleBroken("%(player)s has finished rolling this turn — pass the dice on.",
+                         player=player)

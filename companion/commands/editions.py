@@ -66,16 +66,16 @@ def _date(cmd: Cmd) -> dt.date | None:
 
 def _not_verified(edition: Edition, index: int | None, name: str) -> None:
     """A ``verified`` value is not overwritten at the table (the editor can)."""
+    field = name.replace("_", " ")
     if index is None:
-        word = edition.provenance.get(name, "")
-        label = name.replace("_", " ")
-    else:
-        space = edition.space(index)
-        word = space.provenance.get(name, "") if space.known(name) else ""
-        label = f"the {name.replace('_', ' ')} of {space.label}"
-    if word == "verified":
-        raise RuleBroken(f"{label[0].upper()}{label[1:]} is verified; change it in the "
-                         "edition editor if your box differs.")
+        if edition.provenance.get(name, "") == "verified":
+            raise RuleBroken("%(field)s is verified; change it in the edition editor if your "
+                             "box differs.", field=field[:1].upper() + field[1:])
+        return
+    space = edition.space(index)
+    if space.known(name) and space.provenance.get(name, "") == "verified":
+        raise RuleBroken("The %(field)s of %(deed)s is verified; change it in the edition "
+                         "editor if your box differs.", field=field, deed=space.label)
 
 
 def pin_edition(draft: Draft, library: EditionLibrary, edition_id: str) -> None:

@@ -17,7 +17,7 @@ from companion.commands.base import Cmd, Draft, command
 from companion.commands.ending import finish
 from companion.commands.payments import charge, pay_in_full
 from companion.errors import NotEnoughCash, RuleBroken
-from companion.money import amount_text
+from companion.money import Money
 from companion.rules import rules_for
 from companion.state import GameState
 from companion.valuation import worth
@@ -32,7 +32,7 @@ def _rules(state: GameState) -> ModuleType:
 
 def _active(state: GameState, player: str) -> None:
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
 
 
 @command("build_pair", player_field="player")
@@ -48,13 +48,15 @@ def build_pair(draft: Draft, cmd: Cmd) -> None:
     count = cmd.integer("count", 1, 12, default=1)
     _active(state, player)
     if state.to_roll != player:
-        raise RuleBroken(f"{player} may buy houses only on their own turn (K7).")
+        raise RuleBroken("%(player)s may buy houses only on their own turn (K7).",
+                         player=player)
     cost = _rules(state).build_cost(state, player, space, count)
     if state.debts_of(player):
-        raise RuleBroken(f"{player} must pay their debts before building.")
+        raise RuleBroken("%(player)s must pay their debts before building.", player=player)
     if cost > state.players[player].cash:
-        raise NotEnoughCash(f"{player} has {amount_text(state, state.players[player].cash)}; "
-                            f"{count * 2} houses cost {amount_text(state, cost)}.")
+        raise NotEnoughCash("%(player)s has %(cash)s; %(houses)s houses cost %(cost)s.",
+                            player=player, cash=Money.of(state, state.players[player].cash),
+                            houses=count * 2, cost=Money.of(state, cost))
     pay_in_full(draft, player, ev.BANK, cost, f"houses on {space.group}")
     for card in _rules(state).pair(state, space):
         draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses + count))
@@ -96,7 +98,7 @@ def sell_everything(draft: Draft, cmd: Cmd) -> None:
     owned = state.owned_by(player)
     insurance = state.players[player].fire_insurance
     if not owned and not insurance:
-        raise RuleBroken(f"{player} has nothing left to sell.")
+        raise RuleBroken("%(player)s has nothing left to sell.", player=player)
     parts = module.worth(state, player)
     coins = parts["deeds"] + parts["buildings"] + parts["insurance"]
     for deed in owned:
@@ -114,7 +116,7 @@ def sell_insurance(draft: Draft, cmd: Cmd) -> None:
     state, player = draft.state, cmd.player()
     module = _rules(state)
     if state.players[player].fire_insurance < 1:
-        raise RuleBroken(f"{player} has no fire insurance.")
+        raise RuleBroken("%(player)s has no fire insurance.", player=player)
     draft.emit(ev.FireInsuranceChanged(player, -1))
     charge(draft, ev.BANK, player, module.SALE_PER_INSURANCE, "fire insurance sold")
 
@@ -128,11 +130,13 @@ def trade_insurance(draft: Draft, cmd: Cmd) -> None:
     giver, taker = cmd.player("from"), cmd.player("to")
     price = cmd.amount("price", allow_zero=True) if cmd.has("price") else 0
     if giver == taker or state.players[giver].fire_insurance < 1:
-        raise RuleBroken(f"{giver} has no fire insurance to give to {taker}.")
+        raise RuleBroken("%(giver)s has no fire insurance to give to %(taker)s.", giver=giver,
+                         taker=taker)
     _active(state, taker)
     if price > state.players[taker].cash:
-        raise NotEnoughCash(f"{taker} has {amount_text(state, state.players[taker].cash)}, "
-                            f"not {amount_text(state, price)}.")
+        raise NotEnoughCash("%(player)s has %(cash)s, not %(price)s.", player=taker,
+                            cash=Money.of(state, state.players[taker].cash),
+                            price=Money.of(state, price))
     draft.emit(ev.FireInsuranceChanged(giver, -1))
     draft.emit(ev.FireInsuranceChanged(taker, 1))
     pay_in_full(draft, taker, giver, price, "fire insurance")
@@ -184,9 +188,11 @@ def declare_fortune(draft: Draft, cmd: Cmd) -> None:
     if goal is None:
         raise RuleBroken("This edition has no fortune to declare.")
     if state.to_roll != player:
-        raise RuleBroken(f"{player} can declare a fortune only on their own turn (K11).")
+        raise RuleBroken("%(player)s can declare a fortune only on their own turn (K11).",
+                         player=player)
     total = worth(state, player)["total"]
     if total < goal:
-        raise RuleBroken(f"Selling everything would leave {player} {amount_text(state, total)}; "
-                         f"{amount_text(state, goal)} are needed to win (K11).")
+        raise RuleBroken("Selling everything would leave %(player)s %(total)s; %(goal)s are "
+                         "needed to win (K11).", player=player, total=Money.of(state, total),
+                         goal=Money.of(state, goal))
     finish(draft, player)  # open claims paid first (C5)

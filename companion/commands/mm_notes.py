@@ -34,8 +34,8 @@ def debt_note(draft: Draft, cmd: Cmd) -> None:
     owing a debt (M21: raising money).  Raises RuleBroken: already 3 notes, or out."""
     state, player = _player(draft.state, cmd)
     if notes(state, player) >= MAX_NOTES:
-        raise RuleBroken(f"{player} already has {MAX_NOTES} debt notes: at most "
-                         f"{MAX_NOTES} at once (M18).")
+        raise RuleBroken("%(player)s already has %(most)s debt notes: at most %(most)s at "
+                         "once (M18).", player=player, most=MAX_NOTES)
     draft.emit(ev.DebtNotesChanged(player, 1))
     pay_in_full(draft, ev.BANK, player, NOTE_AMOUNT, "debt note")
 
@@ -48,11 +48,12 @@ def redeem_note(draft: Draft, cmd: Cmd) -> None:
     """
     state, player = _player(draft.state, cmd)
     if not notes(state, player):
-        raise RuleBroken(f"{player} has no debt note to redeem.")
+        raise RuleBroken("%(player)s has no debt note to redeem.", player=player)
     may_spend(state, player)
     if state.players[player].cash < NOTE_AMOUNT:
-        raise NotEnoughCash(f"Redeeming a debt note costs {NOTE_AMOUNT} kr; {player} has "
-                            f"{state.players[player].cash} kr.")
+        raise NotEnoughCash("Redeeming a debt note costs %(cost)s %(unit)s; %(player)s has "
+                            "%(cash)s %(unit)s.", cost=NOTE_AMOUNT, player=player,
+                            cash=state.players[player].cash, unit=state.ed.unit)
     pay_in_full(draft, player, ev.BANK, NOTE_AMOUNT, "debt note redeemed")
     draft.emit(ev.DebtNotesChanged(player, -1))
 
@@ -67,18 +68,18 @@ def pay_interest(draft: Draft, cmd: Cmd) -> None:
     """
     state, player = _player(draft.state, cmd)
     if not notes(state, player):
-        raise RuleBroken(f"{player} has no debt notes, so no interest is due.")
+        raise RuleBroken("%(player)s has no debt notes, so no interest is due.", player=player)
     if state.to_roll != player:
-        raise RuleBroken(f"Interest is paid on {player}'s own turn, after Ola Nordmann's "
-                         "move (M18).")
+        raise RuleBroken("Interest is paid on %(player)s's own turn, after Ola Nordmann's "
+                         "move (M18).", player=player)
     if state.market.paid.get(player) == state.turn:
-        raise RuleBroken(f"{player} has already paid this turn's interest.")
+        raise RuleBroken("%(player)s has already paid this turn's interest.", player=player)
     if state.market.phase == "ola":
         raise RuleBroken("Move Ola Nordmann first: interest is paid after Ola's move and "
                          "before the car's (M18).")
     if not interest_due(state, player):
-        raise RuleBroken(f"Too late: {player}'s car has moved, so the interest was not paid "
-                         "in time and another player may point it out (M18).")
+        raise RuleBroken("Too late: %(player)s's car has moved, so the interest was not paid "
+                         "in time and another player may point it out (M18).", player=player)
     draft.emit(ev.InterestPaid(player, state.turn))
     charge(draft, player, ev.BANK, interest(state, player), "debt-note interest")
 
@@ -99,9 +100,10 @@ def point_out(draft: Draft, cmd: Cmd) -> None:
     found = missed(state, debtor)
     if found is None:
         if interest_due(state, debtor):
-            raise RuleBroken(f"{debtor} still has time: interest is due before the car "
-                             "moves (M18).")
-        raise RuleBroken(f"{debtor} owes no missed interest that can still be pointed out.")
+            raise RuleBroken("%(debtor)s still has time: interest is due before the car "
+                             "moves (M18).", debtor=debtor)
+        raise RuleBroken("%(debtor)s owes no missed interest that can still be pointed out.",
+                         debtor=debtor)
     amount = found[1]
     draft.emit(ev.InterestClosed(debtor, f"pointed out by {player}"))
     charge(draft, debtor, ev.BANK, amount, "debt-note interest, paid late")
@@ -112,5 +114,5 @@ def _player(state: GameState, cmd: Cmd) -> tuple[GameState, str]:
     multimillionaer(state)
     player = cmd.player()
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     return state, player

@@ -42,8 +42,8 @@ def buy_shares(draft: Draft, cmd: Cmd) -> None:
     may_spend(state, player)
     check_trading(state, series)
     if held(state, ev.BANK, series) < count:
-        raise RuleBroken(f"The bank holds only {held(state, ev.BANK, series)} shares of "
-                         f"series {series}.")
+        raise RuleBroken("The bank holds only %(held)s shares of series %(series)s.",
+                         held=held(state, ev.BANK, series), series=series)
     cost = price(state, series) * count
     _afford(state, player, cost)
     pay_in_full(draft, player, ev.BANK, cost, f"{count} shares of series {series}")
@@ -59,8 +59,8 @@ def sell_shares(draft: Draft, cmd: Cmd) -> None:
     """
     state, player, series, count = _parse(draft.state, cmd)
     if held(state, player, series) < count:
-        raise RuleBroken(f"{player} holds only {held(state, player, series)} shares of "
-                         f"series {series}.")
+        raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
+                         player=player, held=held(state, player, series), series=series)
     check_trading(state, series)
     draft.emit(ev.SharesMoved(series, player, ev.BANK, count))
     pay_in_full(draft, ev.BANK, player, price(state, series) * count,
@@ -81,15 +81,16 @@ def borsen_buy(draft: Draft, cmd: Cmd) -> None:
     seller = cmd.player("from")
     right = borsen_right(state, player)
     if not right:
-        raise RuleBroken(f"{player} has no Børsen right to use: it comes with stopping at "
-                         "Børsen, by car or with Ola Nordmann (M8).")
+        raise RuleBroken("%(player)s has no Børsen right to use: it comes with stopping at "
+                         "Børsen, by car or with Ola Nordmann (M8).", player=player)
     if count > right:
-        raise RuleBroken(f"At Børsen {player} may buy at most {right} share(s) now.")
+        raise RuleBroken("At Børsen %(player)s may buy at most %(right)s share(s) now.",
+                         player=player, right=right)
     if seller == player or state.players[seller].bankrupt:
         raise RuleBroken("Buy at Børsen from an opponent still in the game.")
     if held(state, seller, series) < count:
-        raise RuleBroken(f"{seller} holds only {held(state, seller, series)} shares of "
-                         f"series {series}.")
+        raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
+                         player=seller, held=held(state, seller, series), series=series)
     check_trading(state, series)
     may_spend(state, player)
     cost = 2 * price(state, series) * count
@@ -105,14 +106,15 @@ def _parse(state: GameState, cmd: Cmd, who: str = "player") -> tuple[GameState, 
     series = parse_series(state, cmd.raw.get("series"))
     count = cmd.integer("count", 1, SHARES_PER_SERIES, default=1)
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     return state, player, series, count
 
 
 def _afford(state: GameState, player: str, cost: int) -> None:
     cash = state.players[player].cash
     if cost > cash:
-        raise NotEnoughCash(f"{player} has {cash} kr; that costs {cost} kr.")
+        raise NotEnoughCash("%(player)s has %(cash)s %(unit)s; that costs %(cost)s %(unit)s.",
+                            player=player, cash=cash, cost=cost, unit=state.ed.unit)
 
 
 @command("trade_shares")

@@ -15,7 +15,7 @@ from companion.commands.buildings import may_spend
 from companion.commands.payments import pay_in_full
 from companion.editions import Space
 from companion.errors import NotEnoughCash, RuleBroken
-from companion.money import amount_text
+from companion.money import Money
 from companion.rules import check
 from companion.rules.buildings import group_has_buildings
 from companion.rules.mortgages import lift_cost, mortgage_value
@@ -40,14 +40,14 @@ def mortgage(draft: Draft, cmd: Cmd) -> None:
     _own(state, player, space)
     deed = state.deeds[space.index]
     if deed.mortgaged:
-        raise RuleBroken(f"{space.label} is already mortgaged.")
+        raise RuleBroken("%(deed)s is already mortgaged.", deed=space.label)
     if state.ed.settings.mortgage_lot_in_built_group:
         if deed.houses or deed.hotel:
             raise RuleBroken("Sell the buildings on %(lot)s to the bank first (half price): "
                              "only a lot without buildings is mortgaged.", lot=space.label)
     elif group_has_buildings(state, space):
-        raise RuleBroken(f"Sell the buildings on the {space.group} group first — a lot is "
-                         "mortgaged only when its group has no buildings.")
+        raise RuleBroken("Sell the buildings on the %(group)s group first — a lot is "
+                         "mortgaged only when its group has no buildings.", group=space.group)
     value = mortgage_value(space)
     draft.emit(ev.MortgageSet(space.index, True))
     pay_in_full(draft, ev.BANK, player, value, f"mortgaged {space.label}")
@@ -67,19 +67,21 @@ def unmortgage(draft: Draft, cmd: Cmd) -> None:
     check(state.ed, "check_mortgage")(state, player, space)  # K8: nothing is mortgaged
     _own(state, player, space)
     if not state.deeds[space.index].mortgaged:
-        raise RuleBroken(f"{space.label} is not mortgaged.")
+        raise RuleBroken("%(deed)s is not mortgaged.", deed=space.label)
     may_spend(state, player)
     cost, cash = lift_cost(state.ed, space), state.players[player].cash
     if cost > cash:
-        raise NotEnoughCash(f"{player} has {amount_text(state, cash)}; lifting {space.label} "
-                            f"costs {amount_text(state, cost)}.")
+        raise NotEnoughCash("%(player)s has %(cash)s; lifting %(deed)s costs %(cost)s.",
+                            player=player, cash=Money.of(state, cash), deed=space.label,
+                            cost=Money.of(state, cost))
     pay_in_full(draft, player, ev.BANK, cost, f"lifted {space.label}")
     draft.emit(ev.MortgageSet(space.index, False))
 
 
 def _own(state: GameState, player: str, space: Space) -> None:
     if state.players[player].bankrupt:
-        raise RuleBroken(f"{player} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     deed = state.deeds.get(space.index)
     if deed is None or deed.owner != player:
-        raise RuleBroken(f"{space.label} does not belong to {player}.")
+        raise RuleBroken("%(deed)s does not belong to %(player)s.", deed=space.label,
+                         player=player)

@@ -49,8 +49,8 @@ def ola_land(draft: Draft, cmd: Cmd) -> None:
     space = state.ed.space(cmd.space())
     dice = cmd.integer("dice", 1, 12) if cmd.has("dice") else None
     if state.market.phase == "car":
-        raise RuleBroken(f"Ola Nordmann moves before the car (M4), and {state.to_roll}'s "
-                         "car has already moved this turn.")
+        raise RuleBroken("Ola Nordmann moves before the car (M4), and %(player)s's car has "
+                         "already moved this turn.", player=state.to_roll)
     unowned = space.is_deed and space.index not in state.deeds
     if unowned and state.auction is not None:
         raise RuleBroken("Another auction is still open — close it first: Ola's lot is "
@@ -78,7 +78,7 @@ def _ola_rent(state: GameState, index: int, dice: int | None) -> int:
     except ValueError as exc:
         if isinstance(exc, RuleBroken | MissingValue):
             raise
-        raise BadCommand(str(exc)) from exc
+        raise BadCommand.like(exc) from exc
 
 
 def _ola_pays(draft: Draft, index: int, amount: int) -> None:
@@ -106,29 +106,33 @@ def stay(draft: Draft, cmd: Cmd) -> None:
     multimillionaer(state)
     player = cmd.player()
     if state.ed.space(state.players[player].position).kind != "holiday":
-        raise RuleBroken(f"{player}'s car is not in Ferieparadiset.")
-    _car_turn(state, player, "stay in Ferieparadiset")
+        raise RuleBroken("%(player)s's car is not in Ferieparadiset.", player=player)
+    _car_turn(state, player)
     stays = state.market.holiday.get(player, 0)
     cost = HOLIDAY_STEP * stays
     if cost:
         may_spend(state, player)
     if cost > state.players[player].cash:
-        raise NotEnoughCash(f"Another round in Ferieparadiset costs {cost} kr; {player} has "
-                            f"{state.players[player].cash} kr.")
+        raise NotEnoughCash("Another round in Ferieparadiset costs %(cost)s %(unit)s; "
+                            "%(player)s has %(cash)s %(unit)s.", cost=cost, player=player,
+                            cash=state.players[player].cash, unit=state.ed.unit)
     pay_in_full(draft, player, ev.BANK, cost, f"Ferieparadiset, extra round {stays + 1}")
     draft.emit(ev.HolidayStays(player, stays + 1))
     car_moved(draft, player)
 
 
-def _car_turn(state: GameState, player: str, what: str) -> None:
-    """M4: the car's part of ``player``'s own turn, after Ola and before the car moved."""
+def _car_turn(state: GameState, player: str) -> None:
+    """M4: staying is the car's part of ``player``'s own turn, after Ola and before the car
+    moved."""
     if state.to_roll != player:
-        raise RuleBroken(f"It is {state.to_roll}'s turn: {player} can {what} only on their "
-                         "own turn.")
+        raise RuleBroken("It is %(turn)s's turn: %(player)s can stay in Ferieparadiset only "
+                         "on their own turn.", turn=state.to_roll, player=player)
     if state.market.phase == "ola":
-        raise RuleBroken(f"Move Ola Nordmann first (M4): {player} can {what} after Ola.")
+        raise RuleBroken("Move Ola Nordmann first (M4): %(player)s can stay in Ferieparadiset "
+                         "after Ola.", player=player)
     if state.market.phase == "car":
-        raise RuleBroken(f"{player}'s car has already moved or stayed this turn.")
+        raise RuleBroken("%(player)s's car has already moved or stayed this turn.",
+                         player=player)
 
 
 @command("casino", player_field="player")
@@ -146,13 +150,14 @@ def casino(draft: Draft, cmd: Cmd) -> None:
     may_spend(state, player)
     at_casino = state.ed.space(state.players[player].position).kind == "casino"
     if not at_casino or state.to_roll != player or state.market.phase != "car":
-        raise RuleBroken(f"{player} can bet at the Casino only when their car has just "
-                         "stopped there, on their own turn (M13).")
+        raise RuleBroken("%(player)s can bet at the Casino only when their car has just "
+                         "stopped there, on their own turn (M13).", player=player)
     if state.market.casino.get(player) == state.turn:
-        raise RuleBroken(f"{player} has already bet at the Casino this turn.")
+        raise RuleBroken("%(player)s has already bet at the Casino this turn.", player=player)
     if bet > state.players[player].cash:
-        raise NotEnoughCash(f"{player} has {state.players[player].cash} kr and cannot bet "
-                            f"{bet} kr.")
+        raise NotEnoughCash("%(player)s has %(cash)s %(unit)s and cannot bet %(bet)s %(unit)s.",
+                            player=player, cash=state.players[player].cash, bet=bet,
+                            unit=state.ed.unit)
     pay_in_full(draft, player, ev.BANK, bet, "Casino bet")
     if die == 6:
         pay_in_full(draft, ev.BANK, player, CASINO_PAYS * bet, "Casino: a six pays 10 × the bet")

@@ -50,7 +50,8 @@ def trade_propose(draft: Draft, cmd: Cmd) -> None:
     deal = parse_deal(cmd)
     proposer = cmd.player("from")
     if proposer not in deal.offers:
-        raise BadCommand(f"{proposer} must be one of the two parties of the trade.")
+        raise BadCommand("%(player)s must be one of the two parties of the trade.",
+                         player=proposer)
     check_deal(draft.state, deal)
     draft.emit(ev.TradeProposed(draft.state.next_trade, proposer, deal.to_parties(), deal.lift))
 
@@ -65,7 +66,7 @@ def trade_accept(draft: Draft, cmd: Cmd) -> None:
     state, player = draft.state, cmd.player()
     pending = _pending(state, cmd, player)
     if player == pending.proposer or player not in pending.parties:
-        raise RuleBroken(f"Only {_other(pending)} can accept this trade.")
+        raise RuleBroken("Only %(player)s can accept this trade.", player=_other(pending))
     deal = Deal.from_parties(pending.parties, pending.lift)
     if cmd.has("lift"):
         mine = set(deal.received(player))
@@ -83,7 +84,7 @@ def trade_cancel(draft: Draft, cmd: Cmd) -> None:
     player = cmd.player() if cmd.has("player") else None
     pending = _pending(state, cmd, player)
     if player is not None and player not in pending.parties:
-        raise RuleBroken(f"{player} is not a party to this trade.")
+        raise RuleBroken("%(player)s is not a party to this trade.", player=player)
     draft.emit(ev.TradeClosed(pending.id, "cancelled"))
 
 
@@ -169,10 +170,10 @@ def _shares(cmd: Cmd, given: Any) -> tuple[tuple[str, int], ...]:
 def parse_spaces(cmd: Cmd, values: Any, key: str) -> list[int]:
     """Board indices of the list ``values`` (field ``key``).  Raises BadCommand, UnknownSpace."""
     if not isinstance(values, list):
-        raise BadCommand(f"'{key}' must be a list of spaces.")
+        raise BadCommand("'%(key)s' must be a list of spaces.", key=key)
     indices = [Cmd({"space": v}, cmd.state).space() for v in values]
     if len(set(indices)) != len(indices):
-        raise BadCommand(f"A space is named twice in '{key}'.")
+        raise BadCommand("A space is named twice in '%(key)s'.", key=key)
     return indices
 
 

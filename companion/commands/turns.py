@@ -76,7 +76,7 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
     except ValueError as exc:
         if isinstance(exc, RuleBroken | MissingValue):  # MissingValue: ask once (issue 5)
             raise
-        raise BadCommand(str(exc)) from exc
+        raise BadCommand.like(exc) from exc
     if amount <= 0:
         return
     if state.house_rules.get("auto_rent"):

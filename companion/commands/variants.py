@@ -19,7 +19,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, Draft
 from companion.editions import Edition, Space
 from companion.errors import BadCommand
-from companion.money import amount_text
+from companion.money import Money
 from companion.rules import hook
 
 DEEDS_EACH = 2  # C23(1)
@@ -85,12 +85,12 @@ def _named_deal(edition: Edition, names: list[str], deal: Any) -> dict[str, list
     for name in names:
         given = next(v for k, v in deal.items() if k.lower() == name.lower())
         if not isinstance(given, list) or len(given) != DEEDS_EACH:
-            raise BadCommand(f"Deal exactly two deeds to {name}.")
+            raise BadCommand("Deal exactly two deeds to %(player)s.", player=name)
         out[name] = [_deed(edition, value) for value in given]
         total = sum(edition.space(i).price or 0 for i in out[name])
         if total > edition.start_capital:
-            raise BadCommand(f"{name} cannot pay {amount_text(edition, total)} for the dealt "
-                             "deeds.")
+            raise BadCommand("%(player)s cannot pay %(total)s for the dealt deeds.",
+                             player=name, total=Money.of(edition, total))
     dealt = [i for indices in out.values() for i in indices]
     if len(set(dealt)) != len(dealt):
         raise BadCommand("A deed is dealt twice.")
@@ -103,4 +103,4 @@ def _deed(edition: Edition, value: Any) -> int:
         if value == space.index or (isinstance(value, str) and value.strip().lower()
                                     in (space.name.lower(), space.label.lower())):
             return space.index
-    raise BadCommand(f"{value!r} is not a deed with a known price on this board.")
+    raise BadCommand("%(value)r is not a deed with a known price on this board.", value=value)

@@ -39,11 +39,12 @@ def check_flight(state: GameState, player: str, space: Space) -> None:
     if not state.ed.settings.passport_size:
         raise RuleBroken("This game has no passports, so there are no free flights.")
     if pending_flight(state, player) is None:
-        raise RuleBroken(f"{player} has no free flight to use: one comes with landing on "
-                         "an airport and must be used before the next landing or turn.")
+        raise RuleBroken("%(player)s has no free flight to use: one comes with landing on "
+                         "an airport and must be used before the next landing or turn.",
+                         player=player)
     if not is_wonder(state.ed, space):
-        raise RuleBroken(f"{space.label} is not a wonder: a free flight marks a wonder "
-                         "in the passport.")
+        raise RuleBroken("%(space)s is not a wonder: a free flight marks a wonder in the "
+                         "passport.", space=space.label)
     if space.index in state.players[player].passport:
-        raise RuleBroken(f"{player} has already visited {space.label}: pick a wonder not "
-                         "yet marked in the passport.")
+        raise RuleBroken("%(player)s has already visited %(wonder)s: pick a wonder not yet "
+                         "marked in the passport.", player=player, wonder=space.label)

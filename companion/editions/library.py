@@ -52,7 +52,7 @@ def shipped_ids() -> tuple[str, ...]:
 def load_shipped(edition_id: str) -> Edition:
     """The shipped edition ``edition_id``.  Raises UnknownEdition, EditionProblems."""
     if edition_id not in shipped_ids():
-        raise UnknownEdition(f"There is no edition called {edition_id!r}.")
+        raise UnknownEdition("There is no edition called %(edition)r.", edition=edition_id)
     text = (_data_dir() / f"{edition_id}.toml").read_text(encoding="utf-8")
     return parse_edition(text, source=f"{edition_id}.toml", fmt="toml")
 

@@ -68,10 +68,11 @@ class Plan:
         """
         at = self.levels[space.index]
         if at == self.top:
-            raise RuleBroken(f"{space.label} already has a hotel — one hotel per lot.")
+            raise RuleBroken("%(deed)s already has a hotel — one hotel per lot.",
+                             deed=space.label)
         low = min(self.group, key=lambda s: self.levels[s.index])
         if at > self.levels[low.index]:
-            raise RuleBroken(f"{low.label} needs a house first — build evenly.")
+            raise RuleBroken("%(deed)s needs a house first — build evenly.", deed=low.label)
         if at == self.top - 1:
             self._take_hotel(space)
         elif self.houses < 1:
@@ -96,10 +97,10 @@ class Plan:
         uneven, no houses (C16)."""
         at = self.levels[space.index]
         if at == 0:
-            raise RuleBroken(f"{space.label} has no buildings to sell.")
+            raise RuleBroken("%(deed)s has no buildings to sell.", deed=space.label)
         high = max(self.group, key=lambda s: self.levels[s.index])
         if at < self.levels[high.index]:
-            raise RuleBroken(f"Sell from {high.label} first — sell evenly.")
+            raise RuleBroken("Sell from %(deed)s first — sell evenly.", deed=high.label)
         if at == self.top:
             self.sell_hotel(space, exchange)
             return
@@ -119,11 +120,16 @@ class Plan:
             self.money += half(self.top * (space.house_cost or 0))
             return
         if self.houses < self.top - 1:
-            instead = "sell the hotel with its houses instead" if whole else \
-                f"sell all the buildings of the {space.group} group at once instead"
+            if whole:
+                raise RuleBroken(
+                    "The bank has only %(houses)s houses, so the hotel on %(deed)s cannot be "
+                    "broken back into %(needed)s houses — sell the hotel with its houses "
+                    "instead.", houses=self.houses, deed=space.label, needed=self.top - 1)
             raise RuleBroken(
-                f"The bank has only {self.houses} houses, so the hotel on {space.label} cannot "
-                f"be broken back into {self.top - 1} houses — {instead}.")
+                "The bank has only %(houses)s houses, so the hotel on %(deed)s cannot be "
+                "broken back into %(needed)s houses — sell all the buildings of the %(group)s "
+                "group at once instead.", houses=self.houses, deed=space.label,
+                needed=self.top - 1, group=space.group)
         self.houses -= self.top - 1
         self.levels[space.index] = self.top - 1
         self.money += half(space.house_cost or 0)
@@ -170,13 +176,18 @@ def check_buildable(state: GameState, player: str, space: Space) -> None:
     Raises RuleBroken with the reason.
     """
     if space.kind != "street" or not space.house_cost:
-        raise RuleBroken(f"{space.label} is not a street: only streets take houses.")
+        raise RuleBroken("%(deed)s is not a street: only streets take houses.",
+                         deed=space.label)
     for lot in state.ed.group(space.group or ""):
         deed = state.deeds.get(lot.index)
         if deed is None or deed.owner != player:
-            holder = deed.owner if deed else "the bank"
-            raise RuleBroken(f"{player} needs the whole {space.group} group to build — "
-                             f"{lot.label} belongs to {holder}.")
+            if deed is None:
+                raise RuleBroken("%(player)s needs the whole %(group)s group to build — "
+                                 "%(deed)s belongs to the bank.", player=player,
+                                 group=space.group, deed=lot.label)
+            raise RuleBroken("%(player)s needs the whole %(group)s group to build — %(deed)s "
+                             "belongs to %(owner)s.", player=player, group=space.group,
+                             deed=lot.label, owner=deed.owner)
         if deed.mortgaged:
-            raise RuleBroken(f"{lot.label} is mortgaged — lift it before building on the "
-                             f"{space.group} group.")
+            raise RuleBroken("%(deed)s is mortgaged — lift it before building on the "
+                             "%(group)s group.", deed=lot.label, group=space.group)

@@ -7,7 +7,7 @@ Amounts are ``int`` in the edition's unit.  Every edition difference is read fro
 from __future__ import annotations
 
 from companion.editions import Space
-from companion.errors import MissingValue
+from companion.errors import BadCommand, MissingValue
 from companion.state import GameState
 
 
@@ -39,15 +39,16 @@ def rent(state: GameState, space: Space, dice: int | None) -> int:
         return 0
     if not space.rents:
         raise MissingValue(
-            f"The rent of {space.label} is not known yet: enter the figures on its deed.",
-            space=space.index, field="rents")
+            "The rent of %(deed)s is not known yet: enter the figures on its deed.",
+            space=space.index, field="rents", deed=space.label)
     if space.kind == "street":
         return street_rent(state, space)
     count = sum(1 for s in state.ed.group(space.group or "") if _owned_by(state, s, deed.owner))
     if space.kind == "station":
         return space.rents[count - 1]
     if dice is None:
-        raise ValueError(f"The rent of {space.label} depends on the dice: give the dice total.")
+        raise BadCommand("The rent of %(deed)s depends on the dice: give the dice total.",
+                         deed=space.label)
     return space.rents[count - 1] * dice
 
 

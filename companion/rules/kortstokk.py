@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from companion.editions import Space
 from companion.errors import BadCommand, MissingValue, RuleBroken
-from companion.money import amount_text
+from companion.money import Money
 from companion.rules.classic import owns_group
 from companion.state import GameState
 
@@ -35,8 +35,8 @@ def rent(state: GameState, space: Space, dice: int | None) -> int:
     if deed is None or not owns_group(state, deed.owner, space):
         return 0
     if not space.rents:
-        raise MissingValue(f"The rent of {space.label} is not known yet: enter it.",
-                           space=space.index, field="rents")
+        raise MissingValue("The rent of %(deed)s is not known yet: enter it.",
+                           space=space.index, field="rents", deed=space.label)
     return space.rents[deed.houses]
 
 
@@ -54,15 +54,16 @@ def build_cost(state: GameState, player: str, space: Space, pairs: int) -> int:
     """
     cards = pair(state, space)
     if not owns_group(state, player, space):
-        raise RuleBroken(f"{player} must own both cards of {space.group} to build (K7).")
+        raise RuleBroken("%(player)s must own both cards of %(group)s to build (K7).",
+                         player=player, group=space.group)
     most = space.max_houses or 0
     now = state.deeds[space.index].houses
     if now + pairs > most:
-        raise RuleBroken(f"At most {most} house(s) per card on the {space.group} pair; "
-                         f"it has {now} (K7).")
+        raise RuleBroken("At most %(most)s house(s) per card on the %(group)s pair; it has "
+                         "%(now)s (K7).", most=most, group=space.group, now=now)
     if space.house_cost is None:
-        raise MissingValue(f"The house price of {space.label} is not known yet.",
-                           space=space.index, field="house_cost")
+        raise MissingValue("The house price of %(deed)s is not known yet.",
+                           space=space.index, field="house_cost", deed=space.label)
     return space.house_cost * pairs * len(cards)
 
 
@@ -71,9 +72,10 @@ def sell_houses_value(state: GameState, player: str, space: Space, pairs: int) -
     two houses -> 1 coin; the two cards keep equal houses).  Raises RuleBroken."""
     deed = state.deeds.get(space.index)
     if deed is None or deed.owner != player:
-        raise RuleBroken(f"{space.label} is not {player}'s.")
+        raise RuleBroken("%(deed)s is not %(player)s's.", deed=space.label, player=player)
     if deed.houses < pairs:
-        raise RuleBroken(f"{space.label} has only {deed.houses} house(s).")
+        raise RuleBroken("%(deed)s has only %(houses)s house(s).", deed=space.label,
+                         houses=deed.houses)
     return pairs * len(pair(state, space)) // 2 * SALE_PER_TWO_HOUSES
 
 
@@ -81,9 +83,9 @@ def sell_property_value(state: GameState, player: str, space: Space) -> int:
     """Coins the bank pays for the unbuilt property ``space`` (K8).  Raises RuleBroken."""
     deed = state.deeds.get(space.index)
     if deed is None or deed.owner != player:
-        raise RuleBroken(f"{space.label} is not {player}'s.")
+        raise RuleBroken("%(deed)s is not %(player)s's.", deed=space.label, player=player)
     if any(state.deeds[s.index].houses for s in pair(state, space) if s.index in state.deeds):
-        raise RuleBroken(f"Sell the houses on {space.group} first (K8).")
+        raise RuleBroken("Sell the houses on %(group)s first (K8).", group=space.group)
     return SALE_PER_PROPERTY
 
 
@@ -137,8 +139,9 @@ def auction_start(state: GameState, space: Space) -> int:
         MissingValue: the price table was lost; the banker enters the price once.
     """
     if space.price is None:
-        raise MissingValue(f"The price of {space.label} is not known yet: it is the lowest "
-                           "bid at its auction (K4).", space=space.index, field="price")
+        raise MissingValue("The price of %(deed)s is not known yet: it is the lowest bid at "
+                           "its auction (K4).", space=space.index, field="price",
+                           deed=space.label)
     return space.price
 
 
@@ -146,15 +149,15 @@ def check_deed_auction(state: GameState, space: Space, decliner: str) -> None:
     """K4: a property is auctioned only when the player who landed on it declined to buy
     it, and the others bid: that player must be named.  Raises BadCommand."""
     if not decliner:
-        raise BadCommand(f"Name the player who declined to buy {space.label} ('decliner'): "
-                         "only the other players may bid for it (K4).")
+        raise BadCommand("Name the player who declined to buy %(deed)s ('decliner'): only "
+                         "the other players may bid for it (K4).", deed=space.label)
 
 
 def check_bid(state: GameState, player: str, space: Space, decliner: str) -> None:
     """K4: only the OTHER players bid (:func:`may_bid`).  Raises RuleBroken."""
     if not may_bid(state, player, decliner):
-        raise RuleBroken(f"{player} declined to buy {space.label}, so only the other "
-                         "players may bid for it (K4).")
+        raise RuleBroken("%(player)s declined to buy %(deed)s, so only the other players may "
+                         "bid for it (K4).", player=player, deed=space.label)
 
 
 def check_build(state: GameState, player: str, space: Space) -> None:
@@ -168,8 +171,8 @@ def check_sell_building(state: GameState, player: str, space: Space) -> None:
     """K8: houses are sold two at a time for 1 coin — the classic ``sell_building`` does
     not apply.  Raises RuleBroken."""
     raise RuleBroken("In Kortstokk-Monopol houses are sold in pairs, one from each card of "
-                     f"a number, two houses for {amount_text(state, SALE_PER_TWO_HOUSES)}: "
-                     "use sell_houses (K8).")
+                     "a number, two houses for %(houses)s: use sell_houses (K8).",
+                     houses=Money.of(state, SALE_PER_TWO_HOUSES))
 
 
 def check_mortgage(state: GameState, player: str, space: Space) -> None:
@@ -178,8 +181,8 @@ def check_mortgage(state: GameState, player: str, space: Space) -> None:
     raise RuleBroken("Kortstokk-Monopol has no mortgages: raise money by selling to the bank "
                      "instead — %(lot)s for an unbuilt property (sell_property), %(houses)s "
                      "for two houses (sell_houses) (K8).",
-                     lot=amount_text(state, SALE_PER_PROPERTY),
-                     houses=amount_text(state, SALE_PER_TWO_HOUSES))
+                     lot=Money.of(state, SALE_PER_PROPERTY),
+                     houses=Money.of(state, SALE_PER_TWO_HOUSES))
 
 
 def buildings_sale(state: GameState, player: str) -> int:
@@ -200,9 +203,9 @@ def chance_effect(state: GameState, total: int) -> str:
     """
     effect = state.ed.chance_effects.get(total)
     if effect is None:
-        raise MissingValue(f"What does a roll of {total} on a joker do? Enter the effect "
+        raise MissingValue("What does a roll of %(total)s on a joker do? Enter the effect "
                            "(+N coins, -N coins, fire_insurance, or a note).",
-                           field=f"chance_effects.{total}")
+                           field=f"chance_effects.{total}", total=total)
     return effect
 
 

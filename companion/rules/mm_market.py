@@ -124,15 +124,16 @@ def parse_series(state: GameState, raw: Any) -> str:
     if not known:
         raise RuleBroken("This game has no shares: its edition has no stock board.")
     if wanted not in known:
-        raise BadCommand(f"There is no series {raw!r}: the series are {', '.join(known)}.")
+        raise BadCommand("There is no series %(series)r: the series are %(known)s.",
+                         series=raw, known=", ".join(known))
     return wanted
 
 
 def check_trading(state: GameState, series: str) -> None:
     """M7: no trade at all while ``series`` is suspended (price 0).  Raises RuleBroken."""
     if price(state, series) == 0:
-        raise RuleBroken(f"Series {series} is suspended (price 0): its shares cannot be "
-                         "traded until the price rises again.")
+        raise RuleBroken("Series %(series)s is suspended (price 0): its shares cannot be "
+                         "traded until the price rises again.", series=series)
 
 
 def stocks_view(state: GameState) -> dict[str, dict[str, Any]]:

@@ -18,8 +18,9 @@ def mortgage_value(space: Space) -> int:
     Raises MissingValue: the edition does not know it yet (the banker enters it once).
     """
     if space.mortgage is None:
-        raise MissingValue(f"The mortgage value of {space.label} is not known yet: enter the "
-                           "figure on the back of its deed.", space=space.index, field="mortgage")
+        raise MissingValue("The mortgage value of %(deed)s is not known yet: enter the "
+                           "figure on the back of its deed.", space=space.index,
+                           field="mortgage", deed=space.label)
     return space.mortgage
 
 

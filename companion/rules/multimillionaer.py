@@ -70,6 +70,7 @@ def tax_due(state: GameState, player: str, space: Space) -> int:
         MissingValue: the percentage is not known yet (asked once, ``edition_value``).
     """
     if space.tax is None:
-        raise MissingValue(f"The percentage of {space.label} is not known yet: enter the "
-                           "percentage printed on the space.", space=space.index, field="tax")
+        raise MissingValue("The percentage of %(deed)s is not known yet: enter the "
+                           "percentage printed on the space.", space=space.index, field="tax",
+                           deed=space.label)
     return percent_of(state.players[player].cash, space.tax)

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.editions import Space
 from companion.errors import NotEnoughCash, RuleBroken
-from companion.money import amount_text
+from companion.money import Money
 from companion.rules.buildings import group_has_buildings
 from companion.rules.mm_market import check_trading, held
 from companion.rules.mortgages import receive_cost
@@ -99,9 +99,11 @@ def check_deal(state: GameState, deal: Deal) -> None:
     for index in deal.lift:
         label = state.ed.space(index).label
         if index not in received:
-            raise RuleBroken(f"{label} is not part of the trade, so it cannot be lifted here.")
+            raise RuleBroken("%(deed)s is not part of the trade, so it cannot be lifted here.",
+                             deed=label)
         if not state.deeds[index].mortgaged:
-            raise RuleBroken(f"{label} is not mortgaged, so there is nothing to lift.")
+            raise RuleBroken("%(deed)s is not mortgaged, so there is nothing to lift.",
+                             deed=label)
     for name in deal.offers:
         _check_costs(state, deal, name)
 
@@ -109,32 +111,35 @@ def check_deal(state: GameState, deal: Deal) -> None:
 def _check_offer(state: GameState, name: str, offer: Offer) -> None:
     player = state.players[name]
     if player.bankrupt:
-        raise RuleBroken(f"{name} is bankrupt and out of the game.")
+        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=name)
     for index in offer.spaces:
         space = state.ed.space(index)
         deed = state.deeds.get(index)
         if deed is None or deed.owner != name:
-            raise RuleBroken(f"{space.label} does not belong to {name}.")
+            raise RuleBroken("%(deed)s does not belong to %(player)s.", deed=space.label,
+                             player=name)
         if group_has_buildings(state, space):
             _check_built_group(state, offer, space)
     if offer.jail_cards > player.jail_cards:
-        raise RuleBroken(f"{name} has only {player.jail_cards} get-out-of-jail cards.")
+        raise RuleBroken("%(player)s has only %(cards)s get-out-of-jail cards.", player=name,
+                         cards=player.jail_cards)
     for series, count in offer.shares:
         if held(state, name, series) < count:
             raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
                              player=name, held=held(state, name, series), series=series)
         check_trading(state, series)  # M7: no trade at all in a suspended series
     if offer.cash > player.cash:
-        raise NotEnoughCash(f"{name} has only {amount_text(state, player.cash)} and cannot "
-                            f"give {amount_text(state, offer.cash)}.")
+        raise NotEnoughCash("%(player)s has only %(cash)s and cannot give %(amount)s.",
+                            player=name, cash=Money.of(state, player.cash),
+                            amount=Money.of(state, offer.cash))
 
 
 def _check_built_group(state: GameState, offer: Offer, space: Space) -> None:
     """``space`` is of a group with buildings: C18 refuses it; M9 (the edition's
     ``built_group_sold_whole``) wants every lot of the group in the same offer."""
     if not state.ed.settings.built_group_sold_whole:
-        raise RuleBroken(f"Sell the buildings on the {space.group} group first — no lot "
-                         "of a group with buildings changes hands.")
+        raise RuleBroken("Sell the buildings on the %(group)s group first — no lot of a group "
+                         "with buildings changes hands.", group=space.group)
     missing = [s.label for s in state.ed.group(space.group or "") if s.index not in offer.spaces]
     if missing:
         raise RuleBroken("Series %(group)s has buildings, so it changes hands only whole: "
@@ -147,6 +152,6 @@ def _check_costs(state: GameState, deal: Deal, name: str) -> None:
     after = state.players[name].cash - deal.offers[name].cash \
         + deal.offers[deal.other(name)].cash
     if costs > after:
-        raise NotEnoughCash(f"{name} must pay the bank {amount_text(state, costs)} at once for "
-                            "the mortgaged deeds received but would have only "
-                            f"{amount_text(state, after)}.")
+        raise NotEnoughCash("%(player)s must pay the bank %(costs)s at once for the mortgaged "
+                            "deeds received but would have only %(after)s.", player=name,
+                            costs=Money.of(state, costs), after=Money.of(state, after))

@@ -42,12 +42,18 @@ const Companion = (() => {
     return `/api/games/${encodeURIComponent(game)}${rest}`;
   }
 
-  /* Send one command; resolves with the server's answer ({ok, seq, state} or {ok, error}). */
+  /* Ask once (issue 5): who handles a refusal for a value the edition lacks. */
+  let missingHandler = null;
+  const onMissing = (fn) => { missingHandler = fn; };
+
+  /* Send one command; resolves with the server's answer ({ok, seq, state} or {ok, error}).
+     A refusal with `missing` goes to the onMissing handler with the command (no id). */
   async function send(game, command, onState) {
     say(t("Sending…"));
     const answer = await post(gameUrl(game, "/commands"), {...command, id: newId()});
     say(answer.ok ? t(answer.duplicate ? "Already recorded." : "Done.") : answer.error, !answer.ok);
     if (answer.ok && answer.state && onState) onState(answer.state);
+    if (!answer.ok && answer.missing && missingHandler) missingHandler(command, answer);
     return answer;
   }
 
@@ -111,6 +117,7 @@ const Companion = (() => {
     const command = {cmd: form.dataset.cmd};
     for (const field of form.querySelectorAll("[name]")) {
       if (field.disabled || field.closest("[hidden]")) continue;
+      if ((field.type === "checkbox" || field.type === "radio") && !field.checked) continue;
       const value = field.value.trim();
       if (value === "" && "optional" in field.dataset) continue;
       const parsed = field.dataset.type === "int" && value !== "" ? Number(value) : value;
@@ -213,5 +220,6 @@ const Companion = (() => {
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, newId, post, send, live, say, el, fill, money, formCommand, history, winner,
-          page, gameUrl, badges, deedText, level, onState, start, act, state, player, button};
+          page, gameUrl, badges, deedText, level, onState, start, act, state, player, button,
+          onMissing};
 })();

@@ -87,7 +87,10 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (form.dataset.confirm && !confirm(t(form.dataset.confirm))) return;
-      const answer = await C.act(C.formCommand(form));
+      const command = C.formCommand(form);
+      const as = event.submitter && event.submitter.dataset.as;  // a form with several commands
+      if (as) command.cmd = as;
+      const answer = await C.act(command);
       if (answer.ok && form.dataset.cmd === "roll") {
         for (const die of form.querySelectorAll("[name=dice]")) die.value = "";
       }

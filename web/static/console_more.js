@@ -1,4 +1,5 @@
-/* The console's free flights (W2) and the live hints of the jail and bankruptcy cards. */
+/* The console's free flights (W2), the live hints of the jail and bankruptcy cards, and
+   the bankruptcy card's "creditor lifts mortgaged deeds at once" list (C19, C21). */
 "use strict";
 
 (() => {
@@ -56,9 +57,37 @@
     }
   }
 
-  for (const select of document.querySelectorAll("form [name=player]")) {
-    select.addEventListener("change", () => { if (C.state()) renderHints(C.state()); });
+  /* Bankruptcy to a player (C21, C19): the bankrupt player's mortgaged deeds, each with
+     a box "the creditor lifts it at once" (the command's optional `lift`). */
+  function renderLift(state) {
+    const form = document.querySelector('form[data-cmd="bankrupt"]');
+    const part = form && form.querySelector("[data-bankrupt-lift]");
+    if (!part) return;
+    const player = C.player(state, form.elements.player.value);
+    const creditor = form.elements.creditor.value;
+    const mortgaged = player && creditor !== "bank" && creditor !== player.name
+      ? player.spaces.filter((s) => s.mortgaged) : [];
+    part.hidden = mortgaged.length === 0;
+    const key = JSON.stringify([creditor, mortgaged]);
+    if (part.dataset.key === key) return;  // keep what was ticked
+    part.dataset.key = key;
+    part.querySelector(".lift-deeds").replaceChildren(...mortgaged.map((space) => {
+      const label = C.el("label", null, "check");
+      const box = C.el("input");
+      Object.assign(box, {type: "checkbox", name: "lift", value: String(space.index)});
+      box.dataset.type = "int";
+      box.dataset.list = "";
+      label.append(box, ` ${C.fmt("%(deed)s: lift for %(amount)s",
+        {deed: space.name, amount: C.money(state, space.lift_cost)})}`);
+      return label;
+    }));
+  }
+
+  const redraw = () => { if (C.state()) { renderHints(C.state()); renderLift(C.state()); } };
+  for (const select of document.querySelectorAll("form [name=player], form [name=creditor]")) {
+    select.addEventListener("change", redraw);
   }
   C.onState(renderFlights);
   C.onState(renderHints);
+  C.onState(renderLift);
 })();

@@ -1,6 +1,7 @@
-/* A trade form (C18, C19): two `fieldset.trade-side`s, each with who gives (a [name=party]
-   select, or data-name), cash, the giver's deeds as checkboxes (drawn live; a mortgaged one
-   offers "lift at once") and jail cards.  read() gives the command's parties and lift. */
+/* A trade form (C18, C19, M9): two `fieldset.trade-side`s, each with who gives (a
+   [name=party] select, or data-name), cash, the giver's deeds as checkboxes (drawn live; a
+   mortgaged one offers "lift at once"), their shares by series (stock-board editions) and
+   jail cards.  read() gives the command's parties and lift. */
 "use strict";
 
 const TradeForm = (() => {
@@ -24,7 +25,7 @@ const TradeForm = (() => {
     const name = partyOf(side);
     const player = C.player(state, name);
     const spaces = player ? player.spaces : [];
-    const key = JSON.stringify([name, spaces]);
+    const key = JSON.stringify([name, spaces, player && state.market ? player.shares : null]);
     if (side.dataset.key === key) return;
     side.dataset.key = key;
     const ticked = new Set([...side.querySelectorAll("input:checked")]
@@ -45,6 +46,26 @@ const TradeForm = (() => {
       return row;
     });
     holder.replaceChildren(...(rows.length ? rows : [C.el("p", C.t("No deeds."), "hint")]));
+    drawShares(side, state, player);
+  }
+
+  /* M9: the giver's shares, a count per series they hold (editions with a stock board). */
+  function drawShares(side, state, player) {
+    const holder = side.querySelector(".trade-shares");
+    if (!holder) return;
+    const shares = state.market && player ? player.shares || {} : {};
+    const typed = new Map([...holder.querySelectorAll("input")].map((i) => [i.dataset.series, i.value]));
+    holder.replaceChildren(...Object.entries(shares).map(([series, count]) => {
+      const label = C.el("label", C.fmt("Shares of series %(series)s (held: %(count)s)",
+        {series, count}));
+      const input = C.el("input", null, "shares");
+      Object.assign(input, {type: "number", min: "0", max: String(count), step: "1",
+        placeholder: "0", inputMode: "numeric"});
+      input.dataset.series = series;
+      input.value = typed.get(series) || "";
+      label.append(input);
+      return label;
+    }));
   }
 
   function draw(form, state) {
@@ -62,6 +83,11 @@ const TradeForm = (() => {
         cash: whole(side.querySelector("[name=cash]")), spaces,
         jail_cards: whole(side.querySelector("[name=jail_cards]")),
       };
+      const shares = {};
+      for (const input of side.querySelectorAll("input.shares")) {
+        if (whole(input) > 0) shares[input.dataset.series] = whole(input);
+      }
+      if (Object.keys(shares).length) parties[partyOf(side)].shares = shares;
       for (const box of side.querySelectorAll("input.lift:checked")) {
         if (spaces.includes(Number(box.value))) lift.push(Number(box.value));
       }
@@ -88,6 +114,9 @@ const TradeForm = (() => {
     const out = [];
     if (offer.cash) out.push(C.money(state, offer.cash));
     out.push(...offer.spaces);
+    for (const [series, count] of Object.entries(offer.shares || {})) {
+      out.push(C.fmt("shares of series %(series)s: %(count)s", {count, series}));
+    }
     if (offer.jail_cards) out.push(C.fmt("%(count)s jail cards", {count: offer.jail_cards}));
     return out.length ? out.join(", ") : C.t("nothing");
   }
