@@ -143,7 +143,7 @@ class Table:
         spec = REGISTRY.get(name) if isinstance(name, str) else None
         if spec is None:
             raise BadCommand("There is no command %(name)r.", name=name)
-        cmd = Cmd(command, state)
+        cmd = Cmd(command, state, actor.player if actor.role == "player" else None)
         _authorize(cmd, actor, spec.player_field)
         duplicate = self._duplicate(game_id, client_id)
         if duplicate:

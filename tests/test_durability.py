@@ -145,3 +145,18 @@ def test_sigkill_mid_burst_keeps_every_acknowledged_command(tmp_path: Path) -> N
     assert {p["name"]: p["cash"] for p in state["players"]} == expected
     bank = state["bank"]
     assert sum(expected.values()) == 4 * 30000 == bank["paid_out"] - bank["paid_in"]
+
+
+def test_a_second_server_on_the_same_data_is_refused(tmp_path: Path) -> None:
+    """Two servers on one game log would each fold their own state and disagree."""
+    port = free_port()
+    server, _ = start_server(tmp_path, port)
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(free_port()), "--data", str(tmp_path), "--hardware", "off"],
+            capture_output=True, text=True, timeout=30)
+    finally:
+        assert stop_server(server, signal.SIGTERM) == 0
+    assert second.returncode == 1
+    assert "another companion server is already using" in second.stderr

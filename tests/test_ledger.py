@@ -9,6 +9,7 @@ from companion.errors import (
     BadCommand,
     GameOver,
     NotAllowed,
+    NotEnoughCash,
     NothingToUndo,
     RuleBroken,
     UnknownGame,
@@ -188,3 +189,27 @@ def test_restart_replays_the_log_to_the_same_state(tmp_path: Path) -> None:
     assert again.snapshot(game.id) == before
     assert again.current_game() == game.id
     again.close()
+
+
+def test_a_phone_pays_at_most_its_cash_but_the_banker_may_record_a_debt(game: Game) -> None:
+    """C20/C21: a player's phone cannot lend money it does not have (a fat-fingered
+    99 999 999 kr); what a player owes but cannot pay is recorded by the banker as a debt."""
+    bob = Actor("player", "Bob")
+    with game.refused("Bob has only 30 000 kr and cannot pay 99 999 999 kr", NotEnoughCash):
+        game.do("pay", actor=bob, from_="Bob", to="Alice", amount=99_999_999)
+    with game.refused("cannot pay 60 000 kr", NotEnoughCash):
+        game.do("pay_each", actor=bob, from_="Bob", amount=30_000)
+    game.do("pay", from_="Bob", to="Alice", amount=31_000, memo="rent")
+    assert game.player("Bob")["debts"] == [{"to": "Alice", "amount": 1000, "memo": "rent"}]
+
+
+def test_a_phone_buys_only_the_deed_it_landed_on_at_the_printed_price(game: Game) -> None:
+    """C4: a deed is bought by the player who landed on it; other sales are the banker's."""
+    alice = Actor("player", "Alice")
+    with game.refused("Alice can buy Rådhusplassen only after landing on it"):
+        game.do("buy", actor=alice, player="Alice", space="Rådhusplassen")
+    game.do("land", player="Alice", space="Rådhusplassen")
+    with game.refused("Only the banker can sell a deed at another price", NotAllowed):
+        game.do("buy", actor=alice, player="Alice", space="Rådhusplassen", price=1)
+    game.do("buy", actor=alice, player="Alice", space="Rådhusplassen")
+    assert game.player("Alice")["cash"] == 30000 - 8000

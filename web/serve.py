@@ -8,6 +8,7 @@ and deprecated), so Server-Sent Events are not held back in a buffer.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import signal
 import sys
@@ -22,6 +23,8 @@ from web import create_app
 from web.qr import base_url, print_terminal
 
 DB_NAME = "companion.sqlite3"
+#: Held (flock) while a server runs on a data folder: one server per game log.
+LOCK_NAME = "companion.lock"
 #: Worker threads: 8 phone streams + console + table page + spare for ordinary requests.
 THREADS = 24
 
@@ -78,13 +81,28 @@ def _supervise(table: Table, stop: Callable[[], None], url: str) -> Any:
 
 def serve(host: str, port: int, data: Path, hardware_mode: str, threads: int = THREADS,
           new_banker_token: bool = False, out: TextIO = sys.stdout) -> int:
-    """Run the table server until SIGTERM / Ctrl-C; returns the exit status."""
+    """Run the table server until SIGTERM / Ctrl-C; returns the exit status (1 when another
+    server already uses ``data``, or the port is taken)."""
+    data.mkdir(parents=True, exist_ok=True)
+    with open(data / LOCK_NAME, "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            print(f"companion: another companion server is already using {data} "
+                  "(stop it first: two servers on one game log would disagree)", file=sys.stderr)
+            return 1
+        return _serve_locked(host, port, data, hardware_mode, threads, new_banker_token, out)
+
+
+def _serve_locked(host: str, port: int, data: Path, hardware_mode: str, threads: int,
+                  new_banker_token: bool, out: TextIO) -> int:
     table = Table.open(data / DB_NAME)
     hardware = start_hardware(table, hardware_mode, data / "hardware.toml", out)
     try:
         return _run(table, hardware, host, port, data, threads, new_banker_token, out)
     except OSError as exc:
-        print(f"companion: cannot serve on {host}:{port}: {exc}", file=sys.stderr)
+        print(f"companion: cannot serve on {host}:{port}: {exc} (choose another with --port)",
+              file=sys.stderr)
         return 1
     finally:
         if hardware is not None:

@@ -43,10 +43,13 @@ class Draft:
 class Cmd:
     """A command as sent (a dict), with typed getters that refuse bad fields."""
 
-    def __init__(self, raw: dict[str, Any], state: GameState | None = None):
+    def __init__(self, raw: dict[str, Any], state: GameState | None = None,
+                 sender: str | None = None):
         self.raw = raw
         self.state = state
         self.name = str(raw.get("cmd", ""))
+        #: The player whose phone sent the command (None: the banker, a replay, a button).
+        self.sender = sender
 
     def has(self, key: str) -> bool:
         """True when ``key`` was given and is not null."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import charge
-from companion.errors import RuleBroken
+from companion.errors import NotEnoughCash, RuleBroken
+from companion.money import Money
 
 
 @command("pay", player_field="from")
@@ -23,6 +24,7 @@ def pay(draft: Draft, cmd: Cmd) -> None:
     if payer == payee:
         raise RuleBroken("Payer and receiver are the same.")
     _active(draft, payer, payee)
+    _within_cash(draft, cmd, payer, amount)
     charge(draft, payer, payee, amount, cmd.text("memo", "")[:200])
 
 
@@ -32,6 +34,7 @@ def pay_each(draft: Draft, cmd: Cmd) -> None:
     payer = cmd.player("from")
     amount = cmd.amount()
     _active(draft, payer)
+    _within_cash(draft, cmd, payer, amount * (len(draft.state.active_players()) - 1))
     for other in draft.state.active_players():
         if other != payer:
             charge(draft, payer, other, amount, cmd.text("memo", "card"))
@@ -52,3 +55,18 @@ def _active(draft: Draft, *parties: str) -> None:
     for party in parties:
         if party != ev.BANK and draft.state.players[party].bankrupt:
             raise RuleBroken("%(player)s is bankrupt and out of the game.", player=party)
+
+
+def _within_cash(draft: Draft, cmd: Cmd, payer: str, amount: int) -> None:
+    """A payment sent from the payer's own phone is limited to their cash (C20: no loans
+    between players).  What a player owes but cannot pay — rent, a card — is recorded by
+    the banker and becomes a debt (C21)."""
+    if cmd.sender is None or payer == ev.BANK:
+        return
+    cash = draft.state.players[payer].cash
+    if amount > cash:
+        raise NotEnoughCash(
+            "%(player)s has only %(cash)s and cannot pay %(amount)s from the phone. "
+            "Raise money first (sell, mortgage), or ask the banker to record what is owed.",
+            player=payer, cash=Money(cash, draft.state.ed.unit),
+            amount=Money(amount, draft.state.ed.unit))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import pay_in_full
-from companion.errors import MissingValue, NotEnoughCash, RuleBroken
+from companion.errors import MissingValue, NotAllowed, NotEnoughCash, RuleBroken
+from companion.state import GameState
 
 
 @command("buy", player_field="player")
@@ -34,6 +35,8 @@ def buy(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     if state.debts_of(player):
         raise RuleBroken("%(player)s must pay their debts before buying.", player=player)
+    if cmd.sender is not None:
+        _phone_may_buy(state, cmd, player, space.index)
     if space.price is None and not cmd.has("price"):
         raise MissingValue("The price of %(deed)s is not known yet: enter the price "
                            "printed on the board.", space=space.index, field="price",
@@ -46,3 +49,14 @@ def buy(draft: Draft, cmd: Cmd) -> None:
                             unit=state.ed.unit)
     pay_in_full(draft, player, ev.BANK, price, f"bought {space.label}")
     draft.emit(ev.DeedMoved(space.index, player))
+
+
+def _phone_may_buy(state: GameState, cmd: Cmd, player: str, index: int) -> None:
+    """C4 from a player's phone: only the deed the player's token stands on, on their own
+    turn, at the printed price (other sales are the banker's: auctions, deals)."""
+    space = state.ed.space(index)
+    if cmd.has("price"):
+        raise NotAllowed("Only the banker can sell a deed at another price than printed.")
+    if state.to_roll != player or state.players[player].position != index:
+        raise RuleBroken("%(player)s can buy %(deed)s only after landing on it on their turn "
+                         "(C4); ask the banker.", player=player, deed=space.label)
