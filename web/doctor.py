@@ -215,7 +215,7 @@ def check_network(host: str) -> Iterator[Finding]:
     address = lan_address()
     if address.startswith("127."):
         yield Finding("network", False, f"only {address}: join the Wi-Fi (nmcli device wifi "
-                      "connect NAME --ask) or start the hotspot (docs/raspberry-pi.md)")
+                      "connect NAME --ask) or start the hotspot (README, 'On a Raspberry Pi')")
     elif host.startswith("127.") or host == "localhost":
         yield Finding("network", False, f"serving on {host} only: use --host 0.0.0.0")
     else:
