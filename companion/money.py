@@ -43,8 +43,10 @@ def percent_of(amount: int, percent: int, step: int = 1) -> int:
 
 
 def half(amount: int) -> int:
-    """Half of ``amount``, rounded half up to a whole unit (C17, C23)."""
-    return round_to(Fraction(amount, 2))
+    """Half of ``amount``, rounded half up to a whole unit (C17, C23).  Integer arithmetic:
+    the same as ``round_to(Fraction(amount, 2))`` for every int, at a tenth of the cost
+    (the snapshot calls it for every deed)."""
+    return (amount + 1) // 2
 
 
 def amount_text(where: GameState | Edition, amount: int) -> str:

@@ -65,7 +65,7 @@ def replay_file(
     """
     text = Path(path).read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
-        table = Table.open(db or Path(tmp) / "replay.sqlite3")
+        table = Table.open(db or Path(tmp) / "replay.sqlite3", durable=db is not None)
         try:
             game_id, rejected = replay_into(table, text.splitlines(), keep_going)
             state = table.snapshot(game_id, with_tally=True) if game_id else None

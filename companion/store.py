@@ -53,14 +53,15 @@ class Store:
         StorageError: the file cannot be opened or written.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, durable: bool = True):
         self.path = Path(path)
         self._lock = threading.RLock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            # durable=False: no fsync, for a throw-away log (``companion replay``)
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
@@ -132,13 +133,37 @@ class Store:
 
     def rows(self, game_id: str, after: int = 0) -> Iterator[LogRow]:
         """Every stored command of ``game_id`` with seq > ``after``, in order."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._lock:  # in batches: a long log is never all in memory at once
+            cursor = self._db.execute(
                 "SELECT seq, client_id, actor, command, events, at FROM log "
-                "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)).fetchall()
-        for seq, cid, actor, command, events, at in rows:
-            yield LogRow(seq, cid, actor, json.loads(command),
-                         tuple(ev.from_dict(e) for e in json.loads(events)), at)
+                "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+        try:
+            while True:
+                with self._lock:
+                    batch = cursor.fetchmany(512)
+                if not batch:
+                    return
+                for seq, cid, actor, command, events, at in batch:
+                    yield LogRow(seq, cid, actor, json.loads(command),
+                                 tuple(ev.from_dict(e) for e in json.loads(events)), at)
+        finally:
+            with self._lock:
+                cursor.close()
+
+    def undo_targets(self, game_id: str) -> tuple[set[int], set[int]]:
+        """``(sequences reversed by an undo, sequences of the undo commands)`` of a game."""
+        with self._lock:
+            found = self._db.execute(
+                "SELECT seq, events FROM log WHERE game_id = ? AND events LIKE ?",
+                (game_id, "%CommandUndone%")).fetchall()
+        targets: set[int] = set()
+        undos: set[int] = set()
+        for seq, events in found:
+            for event in json.loads(events):
+                if event.get("type") == "CommandUndone":
+                    targets.add(int(event["target"]))
+                    undos.add(int(seq))
+        return targets, undos
 
     def last_rows(self, game_id: str, limit: int) -> list[LogRow]:
         """The newest ``limit`` commands of ``game_id``, oldest first."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import threading
 import uuid
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,17 +72,19 @@ class Table:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._games: dict[str, GameState] = {}
-        self._live: dict[str, list[int]] = {}  # per game: seqs that undo may still reverse
+        self._live: dict[str, array[int]] = {}  # per game: seqs that undo may still reverse
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
+        self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
         self.editions = EditionLibrary(store)  # shipped + the family's copies (issue 5)
         for game_id in store.game_ids():
             self._games[game_id] = self._refold(game_id)
 
     @classmethod
-    def open(cls, path: str | Path) -> Table:
-        """A table on the SQLite file ``path`` (created when missing); replays the log."""
-        return cls(Store(path))
+    def open(cls, path: str | Path, durable: bool = True) -> Table:
+        """A table on the SQLite file ``path`` (created when missing); replays the log.
+        ``durable=False``: no fsync per command (a throw-away log, ``companion replay``)."""
+        return cls(Store(path, durable))
 
     def close(self) -> None:
         """Close the log; idempotent."""
@@ -185,18 +188,34 @@ class Table:
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
         draft.state.seq = seq
         self._games[game_id] = draft.state
-        self._live.setdefault(game_id, []).extend([seq] if seq > 1 else [])
+        self._live.setdefault(game_id, array("q")).extend([seq] if seq > 1 else [])
         self._undone.setdefault(game_id, set())
         self._notify(game_id, seq)
         return Outcome(game_id, seq, tuple(draft.events))
 
     def _refold(self, game_id: str) -> GameState:
-        rows = list(self.store.rows(game_id))
-        counted, self._undone[game_id] = applied(rows)
-        self._live[game_id] = [r.seq for r in counted if r.seq > 1]
+        """Fold the game's log as it streams from the store (never all in memory: RSS stays
+        flat however long the log); ``_live`` is an ``array`` (8 bytes a command)."""
+        undone, undos = self.store.undo_targets(game_id)
+        self._undone[game_id] = undone
+        live = array("q")
+        last = 0
+
+        def events() -> Iterator[tuple[int, ev.Event]]:
+            nonlocal last
+            for row in self.store.rows(game_id):
+                last = row.seq
+                if row.seq in undone or row.seq in undos:
+                    continue
+                if row.seq > 1:
+                    live.append(row.seq)
+                for event in row.events:
+                    yield row.seq, event
+
         with self.editions.active():
-            state = fold((r.seq, e) for r in counted for e in r.events)
-        state.seq = rows[-1].seq if rows else 0
+            state = fold(events())
+        self._live[game_id] = live
+        state.seq = last
         return state
 
     def applied_rows(self, game_id: str) -> list[LogRow]:
@@ -219,6 +238,17 @@ class Table:
             if game_id not in self._games:
                 raise UnknownGame("There is no game %(game)r.", game=game_id)
             return self._games[game_id]
+
+    def snapshot_json(self, game_id: str) -> tuple[int, str]:
+        """``(seq, the state JSON as compact text)``, built once per state and shared by
+        every reader (the live streams, a command's answer).  Raises UnknownGame."""
+        with self._lock:
+            state = self.state(game_id)
+            hit = self._json.get(game_id)
+            if hit is None or hit[0] is not state or hit[1] != state.seq:
+                text = json.dumps(snapshot(state), ensure_ascii=False, separators=(",", ":"))
+                hit = self._json[game_id] = (state, state.seq, text)
+            return hit[1], hit[2]
 
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
         """The TABLE-LOG state JSON of ``game_id``.  Raises UnknownGame."""

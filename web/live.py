@@ -49,9 +49,8 @@ def stream(table: Table, game_id: str, last_id: int | None, heartbeat: float,
     end, beat = now + max_seconds, now + heartbeat
     while not stopping.is_set() and now < end:
         if table.state(game_id).seq != sent:
-            snapshot = table.snapshot(game_id)
-            sent = snapshot["game"]["seq"]
-            yield message(snapshot)
+            sent, text = table.snapshot_json(game_id)  # built once for every stream
+            yield f"id: {sent}\ndata: {text}\n\n"
             beat = time.monotonic() + heartbeat
         elif now >= beat:
             yield ": keep-alive\n\n"
