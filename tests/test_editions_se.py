@@ -3,9 +3,6 @@ ending at the first bankruptcy, and spaces without names shown by colour and pos
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from companion.editions import load_edition
@@ -15,13 +12,6 @@ from companion.table import Table
 from tests.actions import Game
 
 SE = "monopol-se-2008"
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    the_table = Table.open(tmp_path / "table.sqlite3")
-    yield the_table
-    the_table.close()
 
 
 @pytest.fixture

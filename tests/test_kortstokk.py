@@ -7,8 +7,6 @@ The price and joker tables did not survive (K4, K6): prices are entered once wit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,13 +17,6 @@ from companion.table import Table
 from tests.actions import Game
 
 KS = "kortstokk"
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    the_table = Table.open(tmp_path / "table.sqlite3")
-    yield the_table
-    the_table.close()
 
 
 @pytest.fixture
