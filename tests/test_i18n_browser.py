@@ -81,3 +81,38 @@ def test_thousands_key_in_the_norwegian_wallet(browser: Any, live_server: LiveSe
     alice.locator('#pay .money-key[data-multiply="1000"]').click()
     expect(alice.locator("#pay input[name=amount]")).to_have_value("3000")
     expect(alice.locator("#pay button.primary")).to_have_text("Betal")
+
+
+def test_the_language_picker_and_a_new_game_keep_one_language(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    context = browser.new_context(locale="sv-SE")  # a Swedish tablet, no choice made yet
+    console = context.new_page()
+    console.goto(f"{live_server.url}/join/{web_actions.banker}")
+    expect(console.locator("#new-game")).to_be_visible(timeout=TIMEOUT)
+    assert console.evaluate("document.documentElement.lang") == "sv"
+    picker = console.locator("header nav.langs a")
+    expect(picker).to_have_text(["nb", "sv", "en"])
+    expect(console.locator('header nav.langs a[aria-current="true"]')).to_have_text("sv")
+
+    console.select_option("#new-game select[name=edition]", "monopol-no-1996")  # a bokmål box
+    for n, name in enumerate(("Mor", "Far")):
+        console.locator("#new-game input[name=player]").nth(n).fill(name)
+    console.get_by_role("button", name="Starta spelet").click()
+    console.wait_for_url(re.compile(r"\?game="), timeout=TIMEOUT)
+    assert console.evaluate("document.documentElement.lang") == "sv"  # as the form was
+    expect(console.locator("button[data-cmd=next_turn]")).to_have_text("Nästa tur")
+
+    console.locator("header nav.langs a", has_text="nb").click()
+    console.wait_for_url(re.compile(r"lang=nb"), timeout=TIMEOUT)
+    assert "game=" in console.url
+    expect(console.locator("button[data-cmd=next_turn]")).to_have_text("Neste tur")
+    console.goto(f"{live_server.url}/")  # the choice is remembered
+    assert console.evaluate("document.documentElement.lang") == "nb"
+
+    web_actions.game = web_actions.table.current_game() or ""
+    phone = browser.new_context(locale="en-GB").new_page()
+    phone.goto(f"{live_server.url}/join/{web_actions.tokens.player(web_actions.game, 'Far')}")
+    phone.wait_for_url(re.compile(r"/wallet"), timeout=TIMEOUT)
+    assert phone.evaluate("document.documentElement.lang") == "nb"  # the box's language
+    phone.locator("header nav.langs a", has_text="en").click()
+    expect(phone.locator("#pay button.primary")).to_have_text("Pay", timeout=TIMEOUT)

@@ -101,16 +101,21 @@ def test_building_and_mortgages_from_the_phone(browser: Any, live_server: LiveSe
     not_reloaded(alice)
 
 
-def test_console_build_refusal_in_the_cores_words(browser: Any, live_server: LiveServer,
-                                                  web_actions: WebActions) -> None:
+def test_console_offers_sensible_deeds_and_refusals_in_the_cores_words(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
     web_actions.new_game("Alice", "Bob")
     web_actions.send(cmd="buy", player="Alice", space="Parkveien")
+    web_actions.send(cmd="jail", player="Alice")
     console = console_for(browser, live_server, web_actions)
-    build = console.locator('form[data-cmd="build"]')
-    expect(build.locator("select[name=space]")).to_contain_text("Parkveien", timeout=TIMEOUT)
-    build.locator("button:not([type=button])").click()
-    expect(console.locator("#status")).to_contain_text("Kirkeveien", timeout=TIMEOUT)
-    assert web_actions.state()["players"][0]["spaces"][0]["houses"] == 0
+    build = console.locator('form[data-cmd="build"]')  # Kirkeveien is still the bank's
+    expect(build.locator("select[name=space]")).to_have_text("No deeds to choose from.",
+                                                             timeout=TIMEOUT)
+    expect(build.locator("button:not([type=button])")).to_be_disabled()
+    jail = console.locator('form[data-cmd="jail"]')
+    jail.locator("button:not([type=button])").click()
+    expect(console.locator("#status")).to_contain_text("Alice is already in jail.",
+                                                       timeout=TIMEOUT)
+    expect(jail.locator("#status")).to_be_visible()  # next to the form it came from
     mortgage = console.locator('form[data-cmd="mortgage"]')
     mortgage.locator("button:not([type=button])").click()
     lift = console.locator('form[data-cmd="unmortgage"] select[name=space]')

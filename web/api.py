@@ -107,16 +107,55 @@ def send_command(game_id: str) -> Any:
         raise BadCommand(_("Start a new game with POST /api/games."))
     outcome = table().execute(command, g.identity.actor, game_id)
     return {"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
-            "state": table().snapshot(game_id)}
+            "state": table().snapshot(game_id), **_told(game_id, outcome.seq)}
+
+
+def _told(game_id: str, seq: int) -> dict[str, Any]:
+    """What the recorded command did in words (``text``); for an undo also what it
+    reversed (``undone``)."""
+    from web.describe import Context, describe
+
+    ctx = Context(table(), game_id, _viewer())
+    row = ctx.row(seq)
+    if row is None:
+        return {}
+    told: dict[str, Any] = {"text": describe(ctx, row)}
+    target = next((e["target"] for e in row["events"] if e.get("type") == "CommandUndone"),
+                  None)
+    undone = ctx.row(int(target)) if target is not None else None
+    if undone is not None:
+        told["undone"] = describe(ctx, undone)
+    return told
+
+
+def _viewer() -> str | None:
+    """The player reading (their phone), or None for the banker."""
+    return g.identity.player if g.identity.role == "player" else None
 
 
 @bp.get("/games/<game_id>/history")
 @game_required
 def history(game_id: str) -> Any:
-    """The newest ``limit`` (1–200, default 30) commands, oldest first."""
+    """The newest ``limit`` (1–200, default 30) commands, oldest first, each with ``text``
+    (what it did, in words); for the banker also ``undo``: ``{seq, text}`` of the command
+    ``undo`` would reverse now (None: nothing to undo)."""
+    from web.describe import describe_rows, undo_target
+
     limit = int_arg("limit", 30, 1, 200)
     table().state(game_id)
-    return {"ok": True, "history": table().history(game_id, limit)}
+    rows = table().history(game_id, limit)
+    for row, text in zip(rows, describe_rows(table(), game_id, rows, _viewer()), strict=True):
+        row["text"] = text
+    answer: dict[str, Any] = {"ok": True, "history": rows}
+    if g.identity.role == "banker":
+        target = undo_target(table(), game_id, rows)
+        known = {r["seq"]: r["text"] for r in rows}
+        if target is None:
+            answer["undo"] = None
+        else:
+            said = known.get(target) or _told(game_id, target).get("text")
+            answer["undo"] = {"seq": target, "text": said}
+    return answer
 
 
 @bp.get("/games/<game_id>/tally")

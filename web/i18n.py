@@ -69,6 +69,12 @@ JS_STRINGS = (
     "hotel", "mortgaged", "undone", "Nothing yet.", "No deeds yet.", "No debts.",
     "No open claims.", "The game is over.", "The game is over. The winner is %(name)s.",
     "the bank", "nothing", "Claim", "Really end the game?", "Undo the last command?",
+    "Done: %(what)s", "Undone: %(what)s", "(undone)", "On %(space)s",
+    "This phone's link is no longer valid — ask the banker for a new QR code.",
+    "This device's link is no longer valid — scan the banker's QR code again.",
+    "There is nothing to undo.", "Undo this: %(what)s",
+    "The old QR code stops working. Continue?",
+    "Sell the buildings on this colour group first.",
     # console
     "Owes %(creditor)s %(amount)s.", "Could still raise %(amount)s.",
     "Free-parking pot: %(amount)s",

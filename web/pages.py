@@ -13,6 +13,8 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.editions import edition_ids, load_edition
 from companion.errors import CompanionError
+from companion.rules import rules_for
+from companion.rules.buildings import houses_per_hotel
 from companion.rules.mm_market import series_ids
 from web.api import join_links, table
 from web.auth import identities, tokens
@@ -53,7 +55,8 @@ def board(game_id: str) -> dict[str, Any]:
     """The game's board for the action forms: every space and the deeds, with what the
     forms need to offer only sensible choices (kind, group, house and mortgage prices);
     ``series``: the stock board's series with their streets, and its ``levels`` (M3)."""
-    ed = table().state(game_id).ed
+    state = table().state(game_id)
+    ed = state.ed
     spaces = ed.spaces
     every = [{"index": s.index, "label": s.label, "price": s.price, "kind": s.kind,
               "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage}
@@ -62,7 +65,23 @@ def board(game_id: str) -> dict[str, Any]:
     series = [{"id": group, "streets": [s.label for s in ed.group(group) if s.kind == "street"]}
               for group in series_ids(ed)]  # Multimillionær's stock board (M3); else empty
     return {"spaces": every, "deeds": deeds, "series": series,
-            "levels": len(ed.settings.share_prices)}
+            "levels": len(ed.settings.share_prices), "rules": offer_rules(state)}
+
+
+def offer_rules(state: Any) -> dict[str, Any]:
+    """What the forms need to offer only what the rules could allow (the server still
+    decides): the building level of a hotel (C15; C23(2) in quick play), whether the
+    classic build/sell/mortgage commands apply in this edition (Kortstokk: K7, K8), and
+    the edition's settings for mortgaging in a built group (C19/M17) and trading a built
+    group (C18/M9)."""
+    module = rules_for(state.ed)
+    settings = state.ed.settings
+    return {"hotel_level": houses_per_hotel(state) + 1,
+            "build": getattr(module, "check_build", None) is None,
+            "sell": getattr(module, "check_sell_building", None) is None,
+            "mortgage": getattr(module, "check_mortgage", None) is None,
+            "mortgage_lot_in_built_group": settings.mortgage_lot_in_built_group,
+            "built_group_sold_whole": settings.built_group_sold_whole}
 
 
 def _page(template: str, identity: Identity, **context: Any) -> str:

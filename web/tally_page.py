@@ -47,6 +47,39 @@ def rule_sentence(tally: dict[str, Any]) -> str:
              "mortgaged deeds at half price, buildings at their price, less debts.")
 
 
+def where_from(provenance: str) -> str:
+    """Where a value not read off the box comes from, in family words."""
+    if provenance.startswith("scaled x"):
+        return _("from the standard board ×%(factor)s", factor=provenance[len("scaled x"):])
+    if provenance == "transcribed":
+        return _("copied from a board by a fan, not checked")
+    if provenance.startswith("table "):
+        return _("entered at your table on %(date)s", date=provenance[len("table "):])
+    if provenance == "missing":
+        return _("not known yet")
+    return _("source unknown")
+
+
+def value_names(field: str) -> str:
+    """An edition field as the tally note names it ("house prices on …")."""
+    names = {"price": _("prices"), "house_cost": _("house prices"), "rents": _("rents"),
+             "mortgage": _("mortgage values"), "tax": _("taxes")}
+    return names.get(field, field.replace("_", " "))
+
+
+def provenance_notes(unverified: list[dict[str, Any]]) -> list[str]:
+    """The tally's values not checked against the box, one line per kind of value and
+    source: "house prices on Parkveien, Kirkeveien (from the standard board ×20)"."""
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for row in unverified:
+        names = grouped.setdefault((row["field"], row["provenance"]), [])
+        if row["name"] not in names:
+            names.append(row["name"])
+    return [_("%(values)s on %(deeds)s (%(source)s)", values=value_names(field),
+              deeds=", ".join(names), source=where_from(provenance))
+            for (field, provenance), names in grouped.items()]
+
+
 def back_link(game_id: str) -> str:
     """The console (on this game) for the banker, the wallet for a player."""
     if g.identity.role == "banker":
@@ -67,4 +100,5 @@ def tally_page(game_id: str) -> Any:
     return render_template("tally.html", game=game_id, state=state, tally=tally, names=names,
                            columns=columns(tally), headings=headings(), chart=chart,
                            rule=rule_sentence(tally), unit=unit,
-                           back=back_link(game_id))
+                           back=back_link(game_id),
+                           notes=provenance_notes(tally.get("unverified") or []))

@@ -113,6 +113,14 @@ class Tokens:
             return None
         return Identity("player", digest, game_id, name)
 
+    def current(self, identity: Identity) -> bool:
+        """True while ``identity``'s token is still the current one (not rotated away)."""
+        if identity.role == "banker":
+            key = "banker_token"
+        else:
+            key = f"token:{identity.game}:{identity.player}"
+        return hmac.compare_digest(identity.token_hash, self.store.get_meta(key) or "")
+
     def csrf(self, identity: Identity) -> str:
         """The anti-forgery value a page of ``identity`` sends in ``X-Companion-CSRF``."""
         return self._derive(f"csrf:{identity.token_hash}")

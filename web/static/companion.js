@@ -17,7 +17,8 @@ const Companion = (() => {
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  /* POST JSON; on network failure or a 5xx, retry the very same body (same client id). */
+  /* POST JSON; on network failure or a 5xx, retry the very same body (same client id).
+     The answer carries the HTTP `status`; 401 means this device's link was replaced. */
   async function post(url, body, tries = 6) {
     let pause = 400;
     for (let attempt = 1; ; attempt += 1) {
@@ -28,7 +29,10 @@ const Companion = (() => {
           body: JSON.stringify(body),
         });
         if (response.status < 500) {
-          return await response.json().catch(() => ({ok: false, error: response.statusText}));
+          const answer = await response.json()
+            .catch(() => ({ok: false, error: response.statusText}));
+          if (response.status === 401) lost();
+          return {...answer, status: response.status};
         }
       } catch (err) { /* network trouble: retry below */ }
       if (attempt >= tries) return {ok: false, error: t("Could not reach the bank.")};
@@ -46,41 +50,123 @@ const Companion = (() => {
   let missingHandler = null;
   const onMissing = (fn) => { missingHandler = fn; };
 
-  /* Send one command; resolves with the server's answer ({ok, seq, state} or {ok, error}).
-     A refusal with `missing` goes to the onMissing handler with the command (no id). */
-  async function send(game, command, onState) {
-    say(t("Sending…"));
+  /* Send one command; resolves with the server's answer ({ok, seq, state, text} or
+     {ok, error}).  `origin` (the form or button it came from) is where the status line
+     shows.  A refusal with `missing` goes to the onMissing handler with the command. */
+  async function send(game, command, onState, origin) {
+    say(t("Sending…"), false, origin);
     const answer = await post(gameUrl(game, "/commands"), {...command, id: newId()});
-    say(answer.ok ? t(answer.duplicate ? "Already recorded." : "Done.") : answer.error, !answer.ok);
+    if (answer.ok) {
+      let text = t(answer.duplicate ? "Already recorded." : "Done.");
+      if (answer.undone) text = fmt("Undone: %(what)s", {what: answer.undone});
+      else if (answer.text && !answer.duplicate) text = fmt("Done: %(what)s", {what: answer.text});
+      done(text);
+    } else if (answer.status !== 401) {
+      say(answer.error, true);
+    }
     if (answer.ok && answer.state && onState) onState(answer.state);
     if (!answer.ok && answer.missing && missingHandler) missingHandler(command, answer);
     return answer;
   }
 
+  /* Every form sends at most one command per submission: while its request is in
+     flight its submit buttons are disabled and further submits are ignored (a retry
+     after network trouble re-sends the same client id).  handler(event) may be async. */
+  function onSubmit(form, handler) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (form.dataset.busy) return;
+      busy(form, true);
+      try { await handler(event); } finally { busy(form, false); }
+    });
+  }
+
+  function busy(form, on) {
+    if (on) form.dataset.busy = "1"; else delete form.dataset.busy;
+    form.setAttribute("aria-busy", on ? "true" : "false");
+    for (const button of form.querySelectorAll("button:not([type=button])")) button.disabled = on;
+  }
+
+  /* A button that runs `handler()` (async) at most once at a time. */
+  function onClick(button, handler) {
+    button.addEventListener("click", async () => {
+      if (button.dataset.busy) return;
+      button.dataset.busy = "1";
+      button.disabled = true;
+      try { await handler(); } finally { delete button.dataset.busy; button.disabled = false; }
+    });
+  }
+
+  /* After a command went through: empty the form's typed fields (back to their default,
+     e.g. "1" for a count), so a memo or the "000" preview does not linger. */
+  function clear(form) {
+    for (const field of form.querySelectorAll("input")) {
+      if (["hidden", "checkbox", "radio", "submit", "button"].includes(field.type)) continue;
+      if (field.value === field.defaultValue) continue;
+      field.value = field.defaultValue;
+      field.dispatchEvent(new Event("input", {bubbles: true}));
+    }
+  }
+
+  /* This device's link no longer works (a new QR code was made): say so instead of
+     showing a stale wallet, and stop listening. */
+  let gone = false;
+  const stoppers = [];
+  function lost() {
+    if (gone) return;
+    gone = true;
+    for (const stop of stoppers) stop();
+    mode("offline");
+    const notice = el("p", t(page && page.me
+      ? "This phone's link is no longer valid — ask the banker for a new QR code."
+      : "This device's link is no longer valid — scan the banker's QR code again."),
+    "notice lost-notice");
+    notice.id = "lost";
+    notice.setAttribute("role", "alert");
+    const main = document.querySelector("main");
+    if (main) main.prepend(notice);
+    document.body.classList.add("lost");
+  }
+
+  /* Is this device's token still good?  (An SSE stream that failed cannot tell.) */
+  async function probe(game) {
+    try {
+      const response = await fetch(gameUrl(game, "?after=0"),
+        {credentials: "same-origin", cache: "no-store"});
+      if (response.status === 401) lost();
+    } catch (err) { /* offline: nothing to learn */ }
+  }
+
   /* Keep `onState(state)` fed: Server-Sent Events, else polling every 3 s. */
   function live(game, onState) {
     let seq = -1;
+    let timer = null;
     const accept = (state) => {
       if (state && state.game && state.game.seq > seq) { seq = state.game.seq; onState(state); }
     };
     const poll = async () => {
+      if (gone) return;
       try {
         const response = await fetch(gameUrl(game, `?after=${Math.max(seq, 0)}`),
           {credentials: "same-origin", cache: "no-store"});
+        if (response.status === 401) { lost(); return; }
         if (response.status === 200) accept(await response.json());
         mode(response.ok ? "polling" : "offline");
       } catch (err) { mode("offline"); }
-      setTimeout(poll, 3000);
+      timer = setTimeout(poll, 3000);
     };
+    stoppers.push(() => clearTimeout(timer));
     const forcePoll = new URLSearchParams(location.search).has("poll");
     if (!window.EventSource || forcePoll) { poll(); return accept; }
     const source = new EventSource(gameUrl(game, "/events"));
+    stoppers.push(() => source.close());
     let failures = 0;
     source.onopen = () => { failures = 0; mode("live"); };
     source.onmessage = (event) => { failures = 0; mode("live"); accept(JSON.parse(event.data)); };
     source.onerror = () => {
       failures += 1;
       mode("offline");
+      probe(game);
       if (source.readyState === EventSource.CLOSED || failures >= 3) { source.close(); poll(); }
     };
     return accept;
@@ -91,9 +177,40 @@ const Companion = (() => {
     if (badge) { badge.textContent = t(name); badge.dataset.mode = name; }
   }
 
-  function say(text, bad = false) {
-    const status = document.getElementById("status");
-    if (status) { status.textContent = text || ""; status.classList.toggle("bad", bad); }
+  /* The status line: in the page's flow (it never covers anything), moved next to the
+     form or button a command came from.  "Done." fades after a few seconds; an error
+     stays until dismissed or the next command. */
+  const statusBox = document.getElementById("status");
+  let hideTimer = null;
+  if (statusBox) {
+    const close = statusBox.querySelector(".status-close");
+    if (close) close.addEventListener("click", () => say(""));
+  }
+
+  function place(origin) {
+    if (!statusBox || !origin || !origin.closest) return;
+    const form = origin.closest("form");
+    if (form) { form.append(statusBox); return; }
+    const holder = origin.closest("section, .card, .box, details") || origin.parentElement;
+    if (holder) holder.append(statusBox);
+  }
+
+  function say(text, bad = false, origin = null) {
+    if (!statusBox) return;
+    clearTimeout(hideTimer);
+    if (origin) place(origin);
+    const line = statusBox.querySelector(".status-text") || statusBox;
+    line.textContent = text || "";
+    statusBox.classList.toggle("bad", bad);
+    statusBox.hidden = !text;
+    const close = statusBox.querySelector(".status-close");
+    if (close) close.hidden = !bad;
+  }
+
+  const DONE_MS = 4000;
+  function done(text) {
+    say(text);
+    hideTimer = setTimeout(() => say(""), DONE_MS);
   }
 
   function el(tag, text, className) {
@@ -127,26 +244,28 @@ const Companion = (() => {
     return command;
   }
 
-  function describe(command) {
-    const skip = new Set(["cmd", "id"]);
-    const parts = Object.entries(command).filter(([key]) => !skip.has(key))
-      .map(([key, value]) => `${key} ${typeof value === "object" ? JSON.stringify(value) : value}`);
-    return `${command.cmd} ${parts.join(", ")}`;
-  }
-
+  /* The recent commands in words (the server describes them: web/describe.py);
+     undone ones struck through.  Resolves with the answer (its `undo`: what undo would
+     reverse now, for the banker). */
   async function history(game, list, limit = 12) {
     try {
       const response = await fetch(gameUrl(game, `/history?limit=${limit}`),
         {credentials: "same-origin", cache: "no-store"});
       const data = await response.json();
-      if (!data.ok) return;
-      const items = data.history.slice().reverse().map((row) => {
-        const item = el("li", `#${row.seq} ${row.actor}: ${describe(row.command)}`);
-        if (row.undone) { item.classList.add("undone"); item.title = t("undone"); }
-        return item;
-      });
-      fill(list, items, "Nothing yet.");
-    } catch (err) { /* the next state will try again */ }
+      if (!data.ok) return null;
+      if (list) {
+        const items = data.history.slice().reverse().map((row) => {
+          const item = el("li", row.text);
+          if (row.undone) {
+            item.classList.add("undone");
+            item.append(" ", el("span", t("(undone)"), "undone-mark"));
+          }
+          return item;
+        });
+        fill(list, items, "Nothing yet.");
+      }
+      return data;
+    } catch (err) { return null; }  // the next state will try again
   }
 
   function winner(state) {
@@ -159,6 +278,7 @@ const Companion = (() => {
         : t("The game is over.");
     const link = document.getElementById("tally-link");
     if (link) link.hidden = !state.game.over;
+    document.body.classList.toggle("over", Boolean(state.game.over));
   }
 
   function badges(state, player) {
@@ -203,7 +323,7 @@ const Companion = (() => {
     if (page && page.state) accept(page.state);
     return accept;
   }
-  const act = (command) => send(page.game, command, accept);
+  const act = (command, origin) => send(page.game, command, accept, origin);
   const state = () => current;
 
   function player(state, name) {
@@ -214,12 +334,12 @@ const Companion = (() => {
   function button(text, command, className) {
     const node = el("button", text, className);
     node.type = "button";
-    node.addEventListener("click", () => act(typeof command === "function" ? command() : command));
+    onClick(node, () => act(typeof command === "function" ? command() : command, node));
     return node;
   }
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
-  return {t, fmt, newId, post, send, live, say, el, fill, money, formCommand, history, winner,
-          page, gameUrl, badges, deedText, level, onState, start, act, state, player, button,
-          onMissing};
+  return {t, fmt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
+          winner, page, gameUrl, badges, deedText, level, onState, start, act, state, player,
+          button, onMissing, onSubmit, onClick, clear, lost};
 })();

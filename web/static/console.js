@@ -14,7 +14,9 @@
   }
   if (!C.page) return;
   const game = C.page.game;
+  const spaces = (C.page.board && C.page.board.spaces) || [];
   let turn = null;
+  let positions = null;
 
   function renderDebts(card, state, player) {
     const debts = player.debts.map((debt) =>
@@ -43,9 +45,13 @@
   function renderPlayer(card, state, player) {
     card.querySelector(".cash").textContent = C.money(state, player.cash);
     card.querySelector(".badges").textContent = C.badges(state, player);
+    const space = spaces[player.position];
+    const where = card.querySelector(".where");
+    where.hidden = !space || player.bankrupt;
+    where.textContent = space ? C.fmt("On %(space)s", {space: space.label}) : "";
     card.classList.toggle("to-roll", state.turn.player === player.name);
     card.classList.toggle("out", player.bankrupt);
-    const deeds = player.spaces.map((space) => C.el("li", C.deedText(space)));
+    const deeds = player.spaces.map((s) => C.el("li", C.deedText(s)));
     C.fill(card.querySelector(".deeds"), deeds, "No deeds yet.");
     renderDebts(card, state, player);
     renderPassport(card, player);
@@ -62,11 +68,34 @@
     C.fill(document.getElementById("claims"), items, "No open claims.");
   }
 
-  /* The "Who" lists follow the player to roll (drawn first: the deed lists follow them). */
+  /* The "Who" lists go back to the player to roll at every turn change (drawn first: the
+     deed lists follow them). */
   function followTurn(state) {
-    if (state.turn.player === turn) return;
-    turn = state.turn.player;
-    for (const select of document.querySelectorAll("select[data-turn]")) select.value = turn;
+    const now = `${state.turn.number}:${state.turn.player}`;
+    if (now === turn) return;
+    turn = now;
+    for (const select of document.querySelectorAll("select[data-turn]")) {
+      if ([...select.options].some((o) => o.value === state.turn.player)) {
+        select.value = state.turn.player;
+      }
+    }
+  }
+
+  /* A token that just moved onto a deed nobody owns: the Buy form offers that deed to
+     that player. */
+  function followLanding(state) {
+    const before = positions;
+    positions = new Map(state.players.map((p) => [p.name, p.position]));
+    if (!before) return;
+    const moved = state.players.find((p) => before.get(p.name) !== p.position);
+    if (!moved) return;
+    const buy = document.querySelector('form[data-cmd="buy"]');
+    if (!buy) return;
+    const options = [...buy.elements.space.options].map((o) => o.value);
+    if (!options.includes(String(moved.position))) return;  // owned, or not a deed
+    buy.elements.player.value = moved.name;
+    Deeds.fillAll(state);
+    buy.elements.space.value = String(moved.position);
   }
 
   function render(state) {
@@ -84,34 +113,52 @@
   }
 
   for (const form of document.querySelectorAll("form.action")) {
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
+    C.onSubmit(form, async (event) => {
       if (form.dataset.confirm && !confirm(t(form.dataset.confirm))) return;
       const command = C.formCommand(form);
       const as = event.submitter && event.submitter.dataset.as;  // a form with several commands
       if (as) command.cmd = as;
-      const answer = await C.act(command);
-      if (answer.ok && form.dataset.cmd === "roll") {
-        for (const die of form.querySelectorAll("[name=dice]")) die.value = "";
+      const answer = await C.act(command, form);
+      if (!answer.ok) return;
+      C.clear(form);
+      if (form.dataset.cmd === "roll") {
+        const result = document.getElementById("roll-result");
+        result.hidden = !answer.text;
+        result.textContent = answer.text || "";
       }
     });
   }
+
+  /* Undo names what it would undo (the server knows: the history's `undo`). */
+  async function undo(button) {
+    const data = await C.history(game, null, 30);
+    const target = data && data.undo;
+    if (data && !target) { C.say(t("There is nothing to undo."), true, button); return; }
+    const question = target && target.text
+      ? C.fmt("Undo this: %(what)s", {what: target.text}) : t("Undo the last command?");
+    if (!confirm(question)) return;
+    await C.act({cmd: "undo"}, button);
+  }
+
   for (const button of document.querySelectorAll("button[data-cmd]")) {
-    button.addEventListener("click", () => {
+    C.onClick(button, async () => {
+      if (button.dataset.cmd === "undo") { await undo(button); return; }
       if (button.dataset.confirm && !confirm(t(button.dataset.confirm))) return;
-      C.act({cmd: button.dataset.cmd});
+      await C.act({cmd: button.dataset.cmd}, button);
     });
   }
   for (const button of document.querySelectorAll("button[data-rotate]")) {
-    button.addEventListener("click", async () => {
+    C.onClick(button, async () => {
+      if (!confirm(t("The old QR code stops working. Continue?"))) return;
       const name = button.dataset.rotate;
       const url = C.gameUrl(game, `/players/${encodeURIComponent(name)}/token`);
       const answer = await C.post(url, {});
       if (answer.ok) location.reload();
-      else C.say(answer.error, true);
+      else C.say(answer.error, true, button);
     });
   }
   C.onState(followTurn, true);
+  C.onState(followLanding);
   C.onState(render);
   C.start(game);
 })();

@@ -50,13 +50,12 @@
     return missing.input === "list" ? numbers : numbers[0];
   }
 
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  C.onSubmit(form, async () => {
     if (!pending) return;
     const {command, missing} = pending;
     const entry = {cmd: "edition_value", field: missing.field, value: value(missing)};
     if (missing.space !== null && missing.space !== undefined) entry.space = missing.space;
-    const answer = await C.act(entry);
+    const answer = await C.act(entry, form);
     if (!answer.ok) return;  // the refusal (rents must rise, …) is in the status line
     pending = null;
     box.hidden = true;

@@ -18,28 +18,33 @@
     const bids = auction.bids.slice().reverse().map((bid) =>
       C.el("li", C.fmt("%(player)s bid %(amount)s.",
         {player: bid.player, amount: C.money(state, bid.amount)})));
-    C.fill(document.getElementById("auction-bids"), bids, "No bids yet.");
+    const list = document.getElementById("auction-bids");
+    list.replaceChildren(...bids);  // no bids: the line above says so
+    list.hidden = bids.length === 0;
     const lot = live.querySelector("[data-building-only]");
     lot.hidden = !auction.building;
     lot.querySelector("select").disabled = !auction.building;
   }
 
   C.onState(render);
-  document.getElementById("auction-close").addEventListener("click",
-    () => C.act({cmd: "auction_close"}));
-  document.getElementById("auction-cancel").addEventListener("click", () => {
-    if (confirm(C.t("Cancel the auction without a sale?"))) C.act({cmd: "auction_cancel"});
+  const close = document.getElementById("auction-close");
+  C.onClick(close, () => C.act({cmd: "auction_close"}, close));
+  const cancel = document.getElementById("auction-cancel");
+  C.onClick(cancel, async () => {
+    if (confirm(C.t("Cancel the auction without a sale?"))) {
+      await C.act({cmd: "auction_cancel"}, cancel);
+    }
   });
 
   const open = document.getElementById("auction-open");
-  open.addEventListener("submit", (event) => {
-    event.preventDefault();
+  C.onSubmit(open, async () => {
     const what = open.elements.what.value;
     const command = {cmd: "auction_open"};
     if (what === "house" || what === "hotel") command.building = what;
     else command.space = Number(what);
     const start = open.elements.start.value.trim();
     if (start) command.start = Number(start);
-    C.act(command);
+    const answer = await C.act(command, open);
+    if (answer.ok) C.clear(open);
   });
 })();

@@ -58,11 +58,20 @@
 
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  /* The new game's pages keep the language this form was shown in: it becomes the
+     device's choice (the `companion_lang` cookie of web/i18n.py; a choice made with the
+     language picker is that cookie already and stays). */
+  function keepLanguage() {
+    const lang = document.documentElement.lang;
+    if (!["nb", "sv", "en"].includes(lang)) return;
+    document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+  }
+
+  C.onSubmit(form, async () => {
     const answer = await C.post("/api/games", body());
-    if (answer.ok) location.href = `/?game=${encodeURIComponent(answer.game)}`;
-    else C.say(answer.error, true);
+    if (!answer.ok) { C.say(answer.error, true, form); return; }
+    keepLanguage();
+    location.href = `/?game=${encodeURIComponent(answer.game)}`;
   });
   refresh();
 

@@ -30,9 +30,8 @@
   });
 
   TradeForm.wire(form);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const answer = await C.act({cmd: "trade", ...TradeForm.read(form)});
+  C.onSubmit(form, async () => {
+    const answer = await C.act({cmd: "trade", ...TradeForm.read(form)}, form);
     if (answer.ok) TradeForm.clear(form);
   });
 })();

@@ -1,10 +1,17 @@
 /* Deed choices for the forms: `<select data-deeds="FILTER">` (or an optgroup) lists the deeds
-   of the player chosen in the same form (its [name=player]) that FILTER allows, live. */
+   of the player chosen in the same form (its [name=player]) that FILTER allows, live.
+
+   Only what the rules could allow is offered, as far as the state shows it cheaply (the
+   server still decides): building on a whole, unmortgaged colour group, evenly, while the
+   bank has houses (C14–C16); selling evenly (C17); mortgaging a lot whose group has no
+   buildings (C19; M17: the lot itself); none of it in editions with their own ways (K7, K8).
+   `Deeds.can` answers the same questions for the wallet's buttons. */
 "use strict";
 
 const Deeds = (() => {
   const C = Companion;
-  const board = (C.page && C.page.board) || {spaces: []};
+  const board = (C.page && C.page.board) || {spaces: [], deeds: []};
+  const rules = board.rules || {hotel_level: 5, build: true, sell: true, mortgage: true};
   const spaceAt = (index) => board.spaces[index] || {};
 
   /* Board indexes of every owned deed. */
@@ -12,21 +19,85 @@ const Deeds = (() => {
     return new Set(state.players.flatMap((p) => p.spaces.map((s) => s.index)));
   }
 
+  /* The deed at board `index` as its owner's list shows it (null: the bank's). */
+  function held(state, index) {
+    for (const player of state.players) {
+      const space = player.spaces.find((s) => s.index === index);
+      if (space) return {owner: player.name, space};
+    }
+    return null;
+  }
+
+  /* A lot's building level: houses, or the hotel's level. */
+  function level(space) {
+    return space.hotel ? rules.hotel_level : space.houses || 0;
+  }
+
+  /* The streets of `index`'s colour group (board indexes); [] for other deeds. */
+  function group(index) {
+    const printed = spaceAt(index);
+    if (printed.kind !== "street" || !printed.group) return [];
+    return board.spaces.filter((s) => s.kind === "street" && s.group === printed.group)
+      .map((s) => s.index);
+  }
+
+  function groupBuilt(state, index) {
+    return group(index).some((i) => { const h = held(state, i); return h && level(h.space) > 0; });
+  }
+
+  /* owner may put one more building on `space` (one of owner's deeds). */
+  function build(state, owner, space) {
+    const player = C.player(state, owner);
+    const printed = spaceAt(space.index);
+    if (!rules.build || !player || player.bankrupt || player.debts.length) return false;
+    if (printed.kind !== "street" || !printed.house_cost || space.mortgaged) return false;
+    const lots = group(space.index).map((i) => held(state, i));
+    if (!lots.length || lots.some((h) => !h || h.owner !== owner || h.space.mortgaged)) {
+      return false;
+    }
+    const at = level(space);
+    if (at >= rules.hotel_level) return false;
+    if (at > Math.min(...lots.map((h) => level(h.space)))) return false;  // build evenly
+    return at + 1 === rules.hotel_level || state.bank.houses > 0;
+  }
+
+  /* owner may sell one building from `space` back to the bank, evenly. */
+  function sell(state, owner, space) {
+    if (!rules.sell) return false;
+    const at = level(space);
+    if (at === 0) return false;
+    const lots = group(space.index).map((i) => held(state, i)).filter(Boolean);
+    return at >= Math.max(at, ...lots.map((h) => level(h.space)));
+  }
+
+  function mortgage(state, owner, space) {
+    if (!rules.mortgage || space.mortgaged || !spaceAt(space.index).mortgage) return false;
+    if (rules.mortgage_lot_in_built_group) return level(space) === 0;
+    return !groupBuilt(state, space.index);
+  }
+
+  function lift(state, owner, space) {
+    return rules.mortgage && space.mortgaged;
+  }
+
+  const can = {build, sell, mortgage, lift};
+
   /* [{index, text}] for `filter` of `owner`'s deeds (or the bank's, for "unowned"). */
   function choices(state, filter, owner) {
     if (filter === "unowned") {
       const owned = ownedSet(state);
       return board.deeds.filter((d) => !owned.has(d.index))
-        .map((d) => ({index: d.index, text: d.label}));
+        .map((d) => ({index: d.index, text: d.price
+          ? `${d.label} (${C.money(state, d.price)})` : d.label}));
     }
     const player = C.player(state, owner);
     const spaces = player ? player.spaces : [];
     const keep = {
       owned: () => true,
-      buildable: (s) => spaceAt(s.index).kind === "street" && !s.mortgaged && !s.hotel,
-      built: (s) => s.houses > 0 || s.hotel,
-      unmortgaged: (s) => !s.mortgaged,
-      mortgaged: (s) => s.mortgaged,
+      buildable: (s) => build(state, owner, s),
+      built: (s) => sell(state, owner, s),
+      unmortgaged: (s) => mortgage(state, owner, s),
+      mortgaged: (s) => lift(state, owner, s),
     }[filter] || (() => true);
     return spaces.filter(keep).map((s) => ({index: s.index, text: describe(state, s, filter)}));
   }
@@ -56,6 +127,13 @@ const Deeds = (() => {
     }
     target.replaceChildren(...options);
     if ([...select.options].some((o) => o.value === before)) select.value = before;
+    const form = select.closest("form");
+    if (form && target.tagName === "SELECT" && !select.closest("[data-building-only]")) {
+      // nothing to choose: nothing to send
+      for (const button of form.querySelectorAll("button:not([type=button])")) {
+        if (!form.dataset.busy) button.disabled = items.length === 0;
+      }
+    }
   }
 
   function ownerOf(target) {
@@ -74,5 +152,5 @@ const Deeds = (() => {
     field.addEventListener("change", () => { if (C.state()) fillAll(C.state()); });
   }
   C.onState(fillAll);
-  return {choices, fillAll, spaceAt, board};
+  return {choices, fillAll, spaceAt, board, can, groupBuilt, level};
 })();

@@ -25,7 +25,9 @@ const TradeForm = (() => {
     const name = partyOf(side);
     const player = C.player(state, name);
     const spaces = player ? player.spaces : [];
-    const key = JSON.stringify([name, spaces, player && state.market ? player.shares : null]);
+    const built = spaces.filter((s) => locked(state, s)).map((s) => s.index);
+    const key = JSON.stringify([name, spaces, built,
+      player && state.market ? player.shares : null]);
     if (side.dataset.key === key) return;
     side.dataset.key = key;
     const ticked = new Set([...side.querySelectorAll("input:checked")]
@@ -34,8 +36,14 @@ const TradeForm = (() => {
     const rows = spaces.map((space) => {
       const row = C.el("div", null, "trade-deed");
       const label = C.el("label", null, "check");
-      label.append(checkbox("deed", space.index, ticked.has(`deed${space.index}`)),
-        ` ${C.deedText(space)}`);
+      const box = checkbox("deed", space.index, ticked.has(`deed${space.index}`));
+      label.append(box, ` ${C.deedText(space)}`);
+      if (built.includes(space.index)) {  // C18: sell the group's buildings first
+        box.checked = false;
+        box.disabled = true;
+        label.classList.add("locked");
+        label.title = C.t("Sell the buildings on this colour group first.");
+      }
       row.append(label);
       if (space.mortgaged) {
         const lift = C.el("label", null, "check lift");
@@ -47,6 +55,14 @@ const TradeForm = (() => {
     });
     holder.replaceChildren(...(rows.length ? rows : [C.el("p", C.t("No deeds."), "hint")]));
     drawShares(side, state, player);
+  }
+
+  /* C18: no lot of a colour group with buildings changes hands (M9 editions trade a
+     built group only whole: left to the server). */
+  function locked(state, space) {
+    if (typeof Deeds === "undefined") return false;
+    const rules = Deeds.board.rules || {};
+    return !rules.built_group_sold_whole && Deeds.groupBuilt(state, space.index);
   }
 
   /* M9: the giver's shares, a count per series they hold (editions with a stock board). */

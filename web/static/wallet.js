@@ -35,21 +35,23 @@
     if (!player) return;
     document.getElementById("cash").textContent = C.money(state, player.cash);
     document.getElementById("badges").textContent = C.badges(state, player);
+    const space = (C.page.board.spaces || [])[player.position];
+    const where = document.getElementById("where");
+    where.hidden = !space || player.bankrupt;
+    where.textContent = space ? C.fmt("On %(space)s", {space: space.label}) : "";
     renderDebts(state, player);
     renderClaims(state);
     C.winner(state);
     C.history(game, document.getElementById("history"), 10);
   }
 
-  document.getElementById("claim").addEventListener("click", () => {
-    C.act({cmd: "claim", player: me});
-  });
+  const claim = document.getElementById("claim");
+  C.onClick(claim, () => C.act({cmd: "claim", player: me}, claim));
 
   const pay = document.getElementById("pay");
-  pay.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const answer = await C.act({...C.formCommand(pay), cmd: "pay", from: me});
-    if (answer.ok) pay.elements.amount.value = "";
+  C.onSubmit(pay, async () => {
+    const answer = await C.act({...C.formCommand(pay), cmd: "pay", from: me}, pay);
+    if (answer.ok) C.clear(pay);
   });
 
   C.onState(render);

@@ -75,17 +75,16 @@
   }
 
   const bid = document.getElementById("bid");
-  bid.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const answer = await C.act(C.formCommand(bid));
-    if (answer.ok) bid.elements.amount.value = "";
+  C.onSubmit(bid, async () => {
+    const answer = await C.act(C.formCommand(bid), bid);
+    if (answer.ok) C.clear(bid);
   });
 
   const propose = document.getElementById("propose");
   TradeForm.wire(propose);
-  propose.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const answer = await C.act({cmd: "trade_propose", from: me, ...TradeForm.read(propose)});
+  C.onSubmit(propose, async () => {
+    const answer = await C.act({cmd: "trade_propose", from: me, ...TradeForm.read(propose)},
+      propose);
     if (answer.ok) {
       TradeForm.clear(propose);
       document.getElementById("propose-box").open = false;

@@ -11,7 +11,7 @@
   const me = C.page.me;
   const card = document.getElementById("shares-card");
   if (!card) return;  // not a stock-board edition
-  const act = (cmd, extra = {}) => C.act({cmd, player: me, ...extra});
+  const act = (cmd, origin) => C.act({cmd, player: me}, origin);
 
   function banner(state) {
     const node = document.getElementById("mm-banner");
@@ -110,16 +110,17 @@
   for (const id of ["bank-shares", "borsen"]) {
     const form = document.getElementById(id);
     form.addEventListener("input", () => { if (C.state()) render(C.state()); });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
+    C.onSubmit(form, async (event) => {
       const command = C.formCommand(form);
       const as = event.submitter && event.submitter.dataset.as;
       if (as) command.cmd = as;
-      await C.act(command);
+      await C.act(command, form);
     });
   }
-  document.getElementById("pay-interest").addEventListener("click", () => act("pay_interest"));
-  document.getElementById("note-issue").addEventListener("click", () => act("debt_note"));
-  document.getElementById("note-redeem").addEventListener("click", () => act("redeem_note"));
+  for (const [id, cmd] of [["pay-interest", "pay_interest"], ["note-issue", "debt_note"],
+    ["note-redeem", "redeem_note"]]) {
+    const button = document.getElementById(id);
+    C.onClick(button, () => act(cmd, button));
+  }
   C.onState(render);
 })();
