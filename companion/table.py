@@ -23,7 +23,14 @@ from companion.commands.editions import pin_edition
 from companion.commands.payments import settle_debts
 from companion.commands.setup import new_game_event, start_game
 from companion.editions import EditionLibrary
-from companion.errors import BadCommand, GameOver, NotAllowed, NothingToUndo, UnknownGame
+from companion.errors import (
+    BadCommand,
+    GameOver,
+    NotAllowed,
+    NothingToUndo,
+    Refused,
+    UnknownGame,
+)
 from companion.rules import hook
 from companion.state import GameState, fold
 from companion.store import LogRow, Store
@@ -176,6 +183,10 @@ class Table:
         if not self._live[game_id]:
             raise NothingToUndo("There is nothing left to undo.")
         target = self._live[game_id][-1]
+        expected = command.get("seq")
+        if expected is not None and expected != target:
+            raise Refused("Another command arrived meanwhile: look at the history again "
+                          "before undoing.")
         event = ev.CommandUndone(target)
         seq = self.store.append(game_id, client_id, str(actor), command, [event])
         self._games[game_id] = self._refold(game_id)

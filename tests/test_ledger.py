@@ -213,3 +213,16 @@ def test_a_phone_buys_only_the_deed_it_landed_on_at_the_printed_price(game: Game
         game.do("buy", actor=alice, player="Alice", space="Rådhusplassen", price=1)
     game.do("buy", actor=alice, player="Alice", space="Rådhusplassen")
     assert game.player("Alice")["cash"] == 30000 - 8000
+
+
+def test_undo_with_the_seq_it_was_shown_refuses_when_another_command_came_first(
+        game: Game) -> None:
+    """The console names the command undo will reverse; a phone's command arriving between
+    the banker's look and tap must not be undone in its place."""
+    shown = game.do("pay", from_="Alice", to="Bob", amount=100).seq
+    game.do("pay", actor=Actor("player", "Carol"), from_="Carol", to="Bob", amount=5)
+    with game.refused("Another command arrived meanwhile"):
+        game.do("undo", seq=shown)
+    game.do("undo")
+    game.do("undo", seq=shown)
+    assert game.cash() == {"Alice": 30000, "Bob": 30000, "Carol": 30000}

@@ -137,7 +137,7 @@
     const question = target && target.text
       ? C.fmt("Undo this: %(what)s", {what: target.text}) : t("Undo the last command?");
     if (!confirm(question)) return;
-    await C.act({cmd: "undo"}, button);
+    await C.act(target ? {cmd: "undo", seq: target.seq} : {cmd: "undo"}, button);
   }
 
   for (const button of document.querySelectorAll("button[data-cmd]")) {
