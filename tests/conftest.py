@@ -32,6 +32,16 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 
 @pytest.fixture
+def bob_owns_parkveien(table: Table) -> str:
+    """A classic game of Alice, Bob and Carol where Bob bought Parkveien (rent 40 kr, C6)."""
+    command = {"cmd": "new_game", "edition": "monopol-no-1996",
+               "players": ["Alice", "Bob", "Carol"]}
+    game_id = table.execute(command).game_id
+    table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game_id)
+    return game_id
+
+
+@pytest.fixture
 def hardware() -> Any:
     """The table hardware the app runs with: none here; hardware tests override this."""
     return None

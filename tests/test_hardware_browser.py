@@ -16,20 +16,17 @@ from tests.conftest import LiveServer
 
 
 @pytest.fixture
+def game(bob_owns_parkveien: str) -> str:
+    """The classic game where Bob owns Parkveien (tests/conftest.py)."""
+    return bob_owns_parkveien
+
+
+@pytest.fixture
 def hardware(table: Table) -> Iterator[Any]:
     """The simulated table: mock pins and a recording strip, driven by the real code."""
     sim = start_hardware(table, "sim")
     yield sim
     sim.close()
-
-
-@pytest.fixture
-def game(table: Table) -> str:
-    command = {"cmd": "new_game", "edition": "monopol-no-1996",
-               "players": ["Alice", "Bob", "Carol"]}
-    game_id = table.execute(command).game_id
-    table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game_id)
-    return game_id
 
 
 def test_clicking_a_seat_button_pays_the_owner(

@@ -16,12 +16,9 @@ from web import create_app
 
 
 @pytest.fixture
-def game(table: Table) -> str:
-    command = {"cmd": "new_game", "edition": "monopol-no-1996",
-               "players": ["Alice", "Bob", "Carol"]}
-    game_id = table.execute(command).game_id
-    table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game_id)
-    return game_id
+def game(bob_owns_parkveien: str) -> str:
+    """The classic game where Bob owns Parkveien (tests/conftest.py)."""
+    return bob_owns_parkveien
 
 
 @pytest.fixture
