@@ -12,10 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from companion.errors import Refused
-from companion.table import BANKER, Actor, Outcome, Table
+from companion.table import Table
+from tests.rules_kit import Game
 
 PLAYERS = ("Alice", "Bob", "Carol", "Dave")
 DAY = "2026-11-30"
@@ -41,30 +39,14 @@ DEEDS: dict[str, tuple[int, list[int], int, int]] = {
 }
 
 
-class MMGame:
+class MMGame(Game):
     """A Multimillionær game of four (Alice to roll first) on a fresh table file, or on
     ``where`` when it is a :class:`Table` already (the ``table`` fixture of conftest)."""
 
+    EDITION = "multimillionaer"
+
     def __init__(self, where: Path | Table, players: tuple[str, ...] = PLAYERS, **fields: Any):
-        self.table = where if isinstance(where, Table) else Table.open(where / "table.sqlite3")
-        command = {"cmd": "new_game", "edition": "multimillionaer", "players": list(players)}
-        self.id = self.table.execute({**command, **fields}).game_id
-
-    def __enter__(self) -> MMGame:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.table.close()
-
-    def do(self, cmd: str, actor: Actor = BANKER, **fields: Any) -> Outcome:
-        """Send ``cmd`` (``from_`` is sent as ``from``), as the banker unless ``actor``."""
-        if "from_" in fields:
-            fields["from"] = fields.pop("from_")
-        return self.table.execute({"cmd": cmd, **fields}, actor, self.id)
-
-    def phone(self, name: str, cmd: str, **fields: Any) -> Outcome:
-        """Send ``cmd`` from ``name``'s phone."""
-        return self.do(cmd, Actor("player", name), **fields)
+        super().__init__(where, players, **fields)
 
     def enter(self, *names: str) -> None:
         """Ask once: the banker enters the (test) deed values of ``names``."""
@@ -83,24 +65,5 @@ class MMGame:
             else:
                 self.do("buy", player=player, space=name)
 
-    def snap(self) -> dict[str, Any]:
-        """The snapshot, with the tally."""
-        return self.table.snapshot(self.id, with_tally=True)
-
-    def player(self, name: str) -> dict[str, Any]:
-        return next(p for p in self.snap()["players"] if p["name"] == name)
-
-    def cash(self, name: str) -> int:
-        return int(self.table.state(self.id).players[name].cash)
-
     def level(self, series: str) -> int:
         return int(self.snap()["stocks"][series]["level"])
-
-    def refused(self, error: type[Refused], message: str, cmd: str,
-                actor: Actor = BANKER, **fields: Any) -> None:
-        """Assert ``cmd`` raises ``error`` with exactly ``message`` and changes nothing."""
-        before = self.snap()
-        with pytest.raises(error) as info:
-            self.do(cmd, actor, **fields)
-        assert str(info.value) == message, str(info.value)
-        assert self.snap() == before

@@ -20,11 +20,15 @@ PLAYERS = ("Alice", "Bob", "Carol")
 
 
 class Game:
-    """One game on a fresh table file under ``path``; extra ``new_game`` fields as kwargs."""
+    """One game on a fresh table file under ``where`` (or on ``where`` when it is a
+    :class:`Table` already, e.g. conftest's ``table`` fixture); extra ``new_game`` fields
+    as kwargs.  Subclasses pick another :attr:`EDITION`."""
 
-    def __init__(self, path: Path, players: tuple[str, ...] = PLAYERS, **fields: Any):
-        self.table = Table.open(path / "table.sqlite3")
-        command = {"cmd": "new_game", "edition": "monopol-no-1996", "players": list(players)}
+    EDITION = "monopol-no-1996"
+
+    def __init__(self, where: Path | Table, players: tuple[str, ...] = PLAYERS, **fields: Any):
+        self.table = where if isinstance(where, Table) else Table.open(where / "table.sqlite3")
+        command = {"cmd": "new_game", "edition": self.EDITION, "players": list(players)}
         self.id = self.table.execute({**command, **fields}).game_id
 
     def __enter__(self) -> Game:
@@ -34,7 +38,10 @@ class Game:
         self.table.close()
 
     def do(self, cmd: str, actor: Actor = BANKER, **fields: Any) -> Outcome:
-        """Send ``cmd`` with ``fields`` (as the banker unless ``actor``)."""
+        """Send ``cmd`` with ``fields`` (``from_`` is sent as ``from``), as the banker
+        unless ``actor``."""
+        if "from_" in fields:
+            fields["from"] = fields.pop("from_")
         return self.table.execute({"cmd": cmd, **fields}, actor, self.id)
 
     def phone(self, name: str, cmd: str, **fields: Any) -> Outcome:
