@@ -22,7 +22,6 @@ own process (waitress, 24 threads, hardware off) on a real SQLite log in WAL mod
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -33,10 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks import fanout, latency, sustained
-from benchmarks.games import game_commands
+from benchmarks.replay_speed import open_time, replay_rate
 from benchmarks.server import Server, Streams, build_log, percentile
-from companion.replay import replay_into
-from companion.table import Table
 
 Row = tuple[str, str, str, str]  # measure, figure, target, verdict
 
@@ -47,27 +44,13 @@ def verdict(ok: bool | None) -> str:
 
 def replay_rows(count: int, folder: Path) -> list[Row]:
     """Durable replay of ``count`` commands, then the start-up refold of that log."""
-    db = folder / "replay.sqlite3"
-    lines = [json.dumps(c) for c in game_commands(count)]
-    table = Table.open(db)
-    start = time.perf_counter()
-    _game, rejected = replay_into(table, lines)
-    took = time.perf_counter() - start
-    table.close()
-    assert not rejected, rejected[:3]
-    start = time.perf_counter()
-    Table.open(db).close()
-    opened = time.perf_counter() - start
-    table = Table.open(folder / "throwaway.sqlite3")
-    table.store._db.execute("PRAGMA synchronous=OFF")  # what a throw-away replay log needs
-    start = time.perf_counter()
-    _game, rejected = replay_into(table, lines)
-    quick = time.perf_counter() - start
-    table.close()
+    took, db = replay_rate(count, folder)
+    opened = open_time(db)
+    quick, _db = replay_rate(count, folder, durable=False)
     return [
-        (f"replay {count:,} commands, validated + fsync each (`companion replay` today)",
+        (f"replay {count:,} commands, validated + fsync each (the server's durable log)",
          f"{took:.2f} s ({count / took:,.0f} commands/s)", "≤ 1 s", verdict(took <= 1)),
-        (f"replay {count:,} commands, validated, no fsync (a throw-away log)",
+        (f"replay {count:,} commands, validated, no fsync (`companion replay`'s throw-away log)",
          f"{quick:.2f} s ({count / quick:,.0f} commands/s)", "≤ 1 s", verdict(quick <= 1)),
         (f"replay {count:,}-command log at start-up (`Table.open` refold)",
          f"{opened:.3f} s ({count / opened:,.0f} commands/s)", "≤ 1 s", verdict(opened <= 1)),

@@ -20,11 +20,12 @@ from companion.replay import replay_into
 from companion.table import Table
 
 
-def replay_rate(count: int, folder: Path) -> tuple[float, Path]:
-    """Seconds to replay ``count`` commands into a new database at ``folder``."""
-    db = folder / f"replay-{count}.sqlite3"
+def replay_rate(count: int, folder: Path, durable: bool = True) -> tuple[float, Path]:
+    """Seconds to replay ``count`` commands into a new database at ``folder``
+    (``durable=False``: no fsync, as ``companion replay``'s throw-away log)."""
+    db = folder / f"replay-{count}-{'durable' if durable else 'quick'}.sqlite3"
     lines = [json.dumps(c) for c in game_commands(count)]
-    table = Table.open(db)
+    table = Table.open(db, durable)
     start = time.perf_counter()
     _, rejected = replay_into(table, lines)
     took = time.perf_counter() - start
