@@ -6,9 +6,10 @@ answered by :mod:`web.errors`; a refused command changes nothing.
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
-from flask import Blueprint, current_app, g, request
+from flask import Blueprint, Response, current_app, g, request
 from werkzeug.exceptions import BadRequest
 
 from companion.errors import BadCommand, UnknownPlayer
@@ -106,8 +107,10 @@ def send_command(game_id: str) -> Any:
     if command.get("cmd") == "new_game":
         raise BadCommand(_("Start a new game with POST /api/games."))
     outcome = table().execute(command, g.identity.actor, game_id)
-    return {"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
-            "state": table().snapshot(game_id), **_told(game_id, outcome.seq)}
+    _seq, state = table().snapshot_json(game_id)  # the same text the live streams send
+    head = json.dumps({"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
+                       **_told(game_id, outcome.seq)}, ensure_ascii=False)
+    return Response(f'{head[:-1]},"state":{state}}}', mimetype="application/json")
 
 
 def _told(game_id: str, seq: int) -> dict[str, Any]:
