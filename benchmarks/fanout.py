@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.server import Remote, Server, Streams, build_log, percentile
+from benchmarks.server import Remote, Sender, Server, Streams, build_log, percentile
 
 
 @dataclass
@@ -41,6 +41,7 @@ def measure(server: Remote, game: str, commands: int = 500, clients: int = 9,
     own = streams is None
     live = streams or Streams(server.port, game, server.token, clients)
     api = server.client()
+    sender = Sender(server.port, server.token)
     try:
         _status, state = api.call("GET", f"/api/games/{game}")
         live.wait_for(state["game"]["seq"])
@@ -54,8 +55,9 @@ def measure(server: Remote, game: str, commands: int = 500, clients: int = 9,
                 next_at += pace
             payer, payee = ("Alice", "Bob") if n % 2 else ("Bob", "Alice")
             body = {"cmd": "pay", "from": payer, "to": payee, "amount": 1, "id": f"f{tag}-{n}"}
+            request = sender.request(f"/api/games/{game}/commands", body)
             start = time.perf_counter()
-            status, answer = api.call("POST", f"/api/games/{game}/commands", body)
+            status, answer = sender.send(request)
             acked = time.perf_counter()
             assert status == 200, answer
             sent.append((start, acked, int(answer["seq"])))
@@ -66,6 +68,7 @@ def measure(server: Remote, game: str, commands: int = 500, clients: int = 9,
                               if r is not None])
     finally:
         api.close()
+        sender.close()
         if own:
             live.close()
 

@@ -194,13 +194,63 @@ class Api:
         self.conn.close()
 
 
+class Sender:
+    """A phone sending commands on one keep-alive connection, as lean as a client gets:
+    the request bytes are made before the clock starts (:meth:`request`), then
+    :meth:`send` writes them and reads the answer (status, JSON body) — so that the
+    latency measured is the server's, not ``http.client``'s own work."""
+
+    def __init__(self, port: int, token: str):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.token, self.buffer = token, b""
+
+    def request(self, path: str, body: Any) -> bytes:
+        """The bytes of ``POST path`` with ``body`` as JSON."""
+        data = json.dumps(body).encode()
+        return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"Authorization: Bearer {self.token}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+
+    def send(self, request: bytes) -> tuple[int, Any]:
+        """Write ``request``; ``(status, parsed JSON)`` of the answer (Content-Length)."""
+        self.sock.sendall(request)
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self._recv()
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        lines = head.decode("latin-1").split("\r\n")
+        fields = dict(line.lower().split(": ", 1) for line in lines[1:])
+        length = int(fields["content-length"])
+        while len(self.buffer) < length:
+            self.buffer += self._recv()
+        body, self.buffer = self.buffer[:length], self.buffer[length:]
+        return int(lines[0].split()[1]), json.loads(body)
+
+    def _recv(self) -> bytes:
+        chunk = self.sock.recv(1 << 16)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        return chunk
+
+    def close(self) -> None:
+        self.sock.close()
+
+
 class Streams:
     """``count`` Server-Sent-Events streams of one game on raw sockets, read by ONE thread
     (a selector), as a phone each.  ``arrivals[i]`` lists ``(perf_counter time, seq)`` of
-    every state stream ``i`` received."""
+    every state stream ``i`` received.
+
+    The reader thread only stamps and keeps what each ``recv`` returned; the text is split
+    into messages later, in the thread that asks (so parsing 6 kB states does not delay
+    noticing the next stream's arrival: the client measures the server, not itself).
+    """
 
     def __init__(self, port: int, game: str, token: str, count: int):
-        self.arrivals: list[list[tuple[float, int]]] = [[] for _ in range(count)]
+        self._raw: list[list[tuple[float, bytes]]] = [[] for _ in range(count)]
+        self._arrivals: list[list[tuple[float, int]]] = [[] for _ in range(count)]
+        self._parsed = [0] * count
+        self._rest = [b""] * count
         self._selector = selectors.DefaultSelector()
         self._socks: list[socket.socket] = []
         self._stop = threading.Event()
@@ -211,7 +261,7 @@ class Streams:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             sock.sendall(request.encode())
             sock.setblocking(False)
-            self._selector.register(sock, selectors.EVENT_READ, [index, b""])
+            self._selector.register(sock, selectors.EVENT_READ, index)
             self._socks.append(sock)
         self._thread = threading.Thread(target=self._run, name="sse-streams", daemon=True)
         self._thread.start()
@@ -223,17 +273,22 @@ class Streams:
                     chunk = key.fileobj.recv(1 << 20)  # type: ignore[union-attr]
                 except BlockingIOError:
                     continue
-                now = time.perf_counter()
                 if not chunk:
                     self._selector.unregister(key.fileobj)
                     continue
-                index, buffer = key.data
-                buffer += chunk
-                *lines, rest = buffer.split(b"\n")
-                key.data[1] = rest
-                for line in lines:
-                    if line.startswith(b"id: "):
-                        self.arrivals[index].append((now, int(line[4:])))
+                self._raw[key.data].append((time.perf_counter(), chunk))
+
+    @property
+    def arrivals(self) -> list[list[tuple[float, int]]]:
+        """Per stream, ``(time, seq)`` of each state as it arrived (parsed on demand)."""
+        for index, raw in enumerate(self._raw):
+            upto = len(raw)
+            for now, chunk in raw[self._parsed[index]:upto]:
+                *lines, self._rest[index] = (self._rest[index] + chunk).split(b"\n")
+                self._arrivals[index].extend(
+                    (now, int(line[4:])) for line in lines if line.startswith(b"id: "))
+            self._parsed[index] = upto
+        return self._arrivals
 
     def newest(self) -> int:
         """The lowest newest sequence over all streams (-1 before every one got a state)."""

@@ -7,7 +7,6 @@ tests read like the table: ``web_actions.new_game("Alice", "Bob")``, ``web_actio
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,7 +120,7 @@ def web_actions(app: Flask, client: FlaskClient) -> WebActions:
 
 @dataclass
 class LiveServer:
-    """The app served by waitress: ``url`` is ``http://127.0.0.1:<port>``."""
+    """The app served as ``companion serve`` serves it: ``url`` is ``http://127.0.0.1:<port>``."""
 
     url: str
     app: Flask
@@ -129,22 +128,13 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(app: Flask) -> Iterator[LiveServer]:
-    """Run ``app`` under waitress (as ``companion serve`` does) in a background thread."""
-    from waitress import create_server
-    from waitress.wasyncore import close_all
+    """Run ``app`` under :class:`web.server.TableServer` (uvicorn, the live-stream hub and
+    the command thread, as ``companion serve`` does) in a background thread."""
+    from web.server import TableServer
 
-    from web.serve import THREADS
-
-    server: Any = create_server(app, host="127.0.0.1", port=0, threads=THREADS)
-    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
-    thread.start()
-    yield LiveServer(f"http://127.0.0.1:{server.effective_port}", app)
-    app.extensions["companion.stopping"].set()
-    # Close every socket from the server's own loop (closing them from this thread races
-    # with its select() and can raise in the server thread); the loop then ends.
-    server.trigger.pull_trigger(lambda: close_all(server._map))
-    thread.join(timeout=5)
-    server.task_dispatcher.shutdown(timeout=5)
+    server = TableServer(app, "127.0.0.1", 0).start()
+    yield LiveServer(f"http://127.0.0.1:{server.port}", app)
+    server.stop()
 
 
 @pytest.fixture

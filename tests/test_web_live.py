@@ -1,5 +1,6 @@
-"""Live updates (Server-Sent Events) and many phones at once, on the test client and on
-the real app served by waitress."""
+"""Live updates (Server-Sent Events) and many phones at once, on the real app served as
+``companion serve`` serves it (:class:`web.server.TableServer`: uvicorn, the stream hub,
+commands applied in the loop)."""
 
 from __future__ import annotations
 
@@ -38,59 +39,18 @@ class Sse:
                 return int(fields["id"]), json.loads(fields["data"])
 
 
-def open_stream(client: FlaskClient, actions: WebActions, token: str | None = None,
-                last_id: int | None = None) -> tuple[Any, Sse]:
-    headers = actions.bearer(token)
-    if last_id is not None:
-        headers["Last-Event-ID"] = str(last_id)
-    answer = client.get(f"/api/games/{actions.game}/events", headers=headers, buffered=False)
-    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
-    return answer, Sse(iter(answer.response))
-
-
-def test_stream_sends_the_state_then_every_change(web_actions: WebActions,
-                                                  client: FlaskClient) -> None:
-    web_actions.new_game("Alice", "Bob")
-    answer, sse = open_stream(client, web_actions, web_actions.players["Bob"])
-    seq, state = sse.event()
-    assert seq == 1 and state == web_actions.state()
-    web_actions.send(cmd="pay", from_="Alice", to="Bob", amount=250)
-    seq, state = sse.event()
-    assert seq == 2 and state["players"][1]["cash"] == 30250
-    answer.close()
-
-
-def test_resume_with_the_newest_id_waits_with_heartbeats(web_actions: WebActions,
-                                                         client: FlaskClient) -> None:
-    web_actions.new_game("Alice", "Bob")
-    web_actions.send(cmd="pass_start", player="Alice")
-    answer, sse = open_stream(client, web_actions, last_id=2)
-    assert sse.block() == "retry: 2000"
-    assert sse.block() == ": keep-alive"
-    web_actions.send(cmd="pass_start", player="Bob")
-    assert sse.event()[0] == 3
-    answer.close()
-
-
-def test_resume_with_an_older_id_gets_the_news_at_once(web_actions: WebActions,
-                                                       client: FlaskClient) -> None:
-    web_actions.new_game("Alice", "Bob")
-    web_actions.send(cmd="pass_start", player="Alice")
-    web_actions.send(cmd="undo")
-    answer, sse = open_stream(client, web_actions, last_id=1)
-    seq, state = sse.event()
-    assert seq == 3 and state == web_actions.state()
-    answer.close()
-
-
 def connect(server: LiveServer) -> http.client.HTTPConnection:
     parts = urlsplit(server.url)
     return http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
 
 
-def live_stream(server: LiveServer, actions: WebActions, token: str) -> tuple[Any, Sse]:
+def live_stream(server: LiveServer, actions: WebActions, token: str | None = None,
+                last_id: int | None = None) -> tuple[Any, Sse]:
     conn = connect(server)
-    conn.request("GET", f"/api/games/{actions.game}/events", headers=actions.bearer(token))
+    headers = actions.bearer(token)
+    if last_id is not None:
+        headers["Last-Event-ID"] = str(last_id)
+    conn.request("GET", f"/api/games/{actions.game}/events", headers=headers)
     answer = conn.getresponse()
     assert answer.status == 200
     assert answer.getheader("Content-Type", "").startswith("text/event-stream")
@@ -104,6 +64,58 @@ def post(server: LiveServer, path: str, body: dict[str, Any], token: str) -> dic
     answer = json.loads(conn.getresponse().read())
     conn.close()
     return dict(answer)
+
+
+def test_stream_sends_the_state_then_every_change(live_server: LiveServer,
+                                                  web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob")
+    conn, sse = live_stream(live_server, web_actions, web_actions.players["Bob"])
+    assert sse.block() == "retry: 2000"
+    seq, state = sse.event()
+    assert seq == 1 and state == web_actions.state()
+    post(live_server, f"/api/games/{web_actions.game}/commands",
+         {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 250}, web_actions.banker)
+    seq, state = sse.event()
+    assert seq == 2 and state["players"][1]["cash"] == 30250  # C: money moved, Bob's view
+    conn.close()
+
+
+def test_resume_with_the_newest_id_waits_with_heartbeats(live_server: LiveServer,
+                                                         web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob")
+    web_actions.send(cmd="pass_start", player="Alice")
+    conn, sse = live_stream(live_server, web_actions, last_id=2)
+    assert sse.block() == "retry: 2000"
+    assert sse.block() == ": keep-alive"
+    web_actions.send(cmd="pass_start", player="Bob")
+    assert sse.event()[0] == 3
+    conn.close()
+
+
+def test_resume_with_an_older_id_gets_the_news_at_once(live_server: LiveServer,
+                                                       web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob")
+    web_actions.send(cmd="pass_start", player="Alice")
+    web_actions.send(cmd="undo")
+    conn, sse = live_stream(live_server, web_actions, last_id=1)
+    assert sse.block() == "retry: 2000"
+    seq, state = sse.event()
+    assert seq == 3 and state == web_actions.state()
+    conn.close()
+
+
+def test_the_test_client_gets_the_state_once(web_actions: WebActions,
+                                             client: FlaskClient) -> None:
+    """Under a plain WSGI server the view sends ``retry`` and the state once, then ends
+    (the browser reconnects: polling); nothing when Last-Event-ID is already the newest."""
+    web_actions.new_game("Alice", "Bob")
+    path = f"/api/games/{web_actions.game}/events"
+    answer = client.get(path, headers=web_actions.bearer())
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+    text = answer.get_data(as_text=True)
+    assert text.startswith("retry: 2000\n\nid: 1\ndata: {")
+    again = client.get(path, headers={**web_actions.bearer(), "Last-Event-ID": "1"})
+    assert again.get_data(as_text=True) == "retry: 2000\n\n"
 
 
 def test_ten_open_streams_do_not_freeze_the_server(live_server: LiveServer,

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, request
+from flask.sessions import SessionInterface
 
 from companion.table import Table
 
@@ -64,7 +65,18 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     for blueprint in (api.bp, live.bp, pages.bp, table_page.bp, editions_page.bp, tally_page.bp):
         app.register_blueprint(blueprint)
     app.after_request(_security_headers)
+    app.session_interface = _NoSession()  # nothing uses Flask's session: skip its cookie
     return app
+
+
+class _NoSession(SessionInterface):
+    """No session cookie: tokens live in their own cookies (:mod:`web.auth`)."""
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        return self.make_null_session(app)
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        return None
 
 
 def _security_headers(response: Response) -> Response:

@@ -12,8 +12,9 @@ from typing import Any, cast
 from flask import Blueprint, Response, current_app, g, request
 from werkzeug.exceptions import BadRequest
 
+from companion import events as ev
 from companion.errors import BadCommand, UnknownPlayer
-from companion.table import Table
+from companion.table import Outcome, Table
 from web.auth import banker_required, game_required, tokens
 from web.i18n import _
 from web.qr import join_url
@@ -103,22 +104,40 @@ def game_state(game_id: str) -> Any:
 @game_required
 def send_command(game_id: str) -> Any:
     """Apply one TABLE-LOG command (body, with the client's ``id``) for the sender."""
+    return command_answer(game_id, *apply_command(game_id))
+
+
+def apply_command(game_id: str) -> tuple[Outcome, dict[str, Any]]:
+    """Apply the request's command for ``g.identity``: ``(outcome, command)``.
+
+    Raises:
+        BadRequest: the body is not a JSON object.
+        Refused (and subclasses): the core refused it; nothing changed.
+    """
     command = json_body()
     if command.get("cmd") == "new_game":
         raise BadCommand(_("Start a new game with POST /api/games."))
-    outcome = table().execute(command, g.identity.actor, game_id)
-    _seq, state = table().snapshot_json(game_id)  # the same text the live streams send
+    return table().execute(command, g.identity.actor, game_id), command
+
+
+def command_answer(game_id: str, outcome: Outcome, command: dict[str, Any]) -> Response:
+    """The answer to an applied command: ``ok``, ``seq``, ``duplicate``, ``text`` (what it
+    did, in words), ``undone`` (for an undo) and ``state`` (the text the streams send)."""
+    _seq, state = table().snapshot_json(game_id)
+    done = None if outcome.duplicate else {  # what was stored, without reading it back
+        "seq": outcome.seq, "actor": str(g.identity.actor), "command": command,
+        "events": [ev.to_dict(e) for e in outcome.events]}
     head = json.dumps({"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
-                       **_told(game_id, outcome.seq)}, ensure_ascii=False)
+                       **_told(game_id, outcome.seq, done)}, ensure_ascii=False)
     return Response(f'{head[:-1]},"state":{state}}}', mimetype="application/json")
 
 
-def _told(game_id: str, seq: int) -> dict[str, Any]:
+def _told(game_id: str, seq: int, row: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the recorded command did in words (``text``); for an undo also what it
-    reversed (``undone``)."""
+    reversed (``undone``).  ``row``: the command as stored, when at hand."""
     from web.describe import Context, describe
 
-    ctx = Context(table(), game_id, _viewer())
+    ctx = Context(table(), game_id, _viewer(), {seq: row} if row is not None else {})
     row = ctx.row(seq)
     if row is None:
         return {}

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, TypeVar, cast
 
@@ -36,10 +36,43 @@ def tokens() -> Tokens:
     return cast(Tokens, current_app.extensions["companion.tokens"])
 
 
-def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _sep, value = header.partition(" ")
+def bearer_of(authorization: str) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header value, else None."""
+    scheme, _sep, value = authorization.partition(" ")
     return value.strip() if scheme.lower() == "bearer" else None
+
+
+def _bearer() -> str | None:
+    return bearer_of(request.headers.get("Authorization", ""))
+
+
+#: What :func:`resolve` found wrong: a Bearer token that is not valid (401), or valid
+#: cookies on a state-changing request without the page's anti-forgery header (403).
+BAD_TOKEN, NO_CSRF = "bad token", "no anti-forgery header"
+
+
+def resolve(the_tokens: Tokens, method: str, bearer: str | None, cookies: Mapping[str, str],
+            csrf: str | None) -> tuple[str | None, list[Identity]]:
+    """``(problem, identities)`` of a request: the Bearer token's identity, else the valid
+    cookies' (on a state-changing request only those with the right ``csrf`` value);
+    ``problem`` is None, :data:`BAD_TOKEN` or :data:`NO_CSRF`.  Needs no request context
+    (the live streams and commands of :mod:`web.front` use it too)."""
+    if bearer is not None:
+        found = the_tokens.lookup(bearer)
+        return (None, [found]) if found is not None else (BAD_TOKEN, [])
+    names = (BANKER_COOKIE, PLAYER_COOKIE)
+    found_all = [i for i in (the_tokens.lookup(cookies.get(n, "")) for n in names)
+                 if i is not None]
+    if method in SAFE_METHODS:
+        return None, found_all
+    checked = [i for i in found_all if the_tokens.csrf_ok(i, csrf)]
+    return (NO_CSRF if found_all and not checked else None), checked
+
+
+def for_game(found: list[Identity], game_id: str) -> Identity | None:
+    """The first of ``found`` that may use ``game_id``, the banker first."""
+    return min((i for i in found if i.may_see(game_id)), key=lambda i: i.role != "banker",
+               default=None)
 
 
 def identities() -> list[Identity]:
@@ -56,22 +89,13 @@ def identities() -> list[Identity]:
 
 
 def _identities() -> list[Identity]:
-    bearer = _bearer()
-    if bearer is not None:
-        found = tokens().lookup(bearer)
-        if found is None:
-            raise Unauthorized(_("That token is not valid (any more)."))
-        return [found]
-    names = (BANKER_COOKIE, PLAYER_COOKIE)
-    cookies = [tokens().lookup(request.cookies.get(n, "")) for n in names]
-    found_all = [i for i in cookies if i is not None]
-    if request.method in SAFE_METHODS:
-        return found_all
-    sent = request.headers.get(CSRF_HEADER)
-    checked = [i for i in found_all if tokens().csrf_ok(i, sent)]
-    if found_all and not checked:
+    problem, found = resolve(tokens(), request.method, _bearer(), request.cookies,
+                             request.headers.get(CSRF_HEADER))
+    if problem == BAD_TOKEN:
+        raise Unauthorized(_("That token is not valid (any more)."))
+    if problem == NO_CSRF:
         raise Forbidden(_("This request lacks the page's anti-forgery header; reload the page."))
-    return checked
+    return found
 
 
 def require_banker() -> Identity:
@@ -87,10 +111,10 @@ def require_banker() -> Identity:
 
 def require_game(game_id: str) -> Identity:
     """An identity that may use ``game_id`` (the banker first), else raise 401 / 403."""
-    found = sorted(identities(), key=lambda i: i.role != "banker")
-    for ident in found:
-        if ident.may_see(game_id):
-            return ident
+    found = identities()
+    chosen = for_game(found, game_id)
+    if chosen is not None:
+        return chosen
     if found:
         raise Forbidden(_("This is not your game."))
     raise Unauthorized(_("Scan your QR code first."))

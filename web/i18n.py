@@ -166,8 +166,13 @@ _ = gettext
 
 def language() -> str:
     """The language of this request (``nb``, ``sv`` or ``en``); bokmål outside a request."""
-    locale = flask_babel.get_locale() if has_request_context() else None
-    return str(locale) if locale is not None else DEFAULT_LANGUAGE
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
+    known = g.get("companion_language")  # chosen once per request: amounts ask often
+    if known is None:
+        locale = flask_babel.get_locale()
+        known = g.companion_language = str(locale) if locale is not None else DEFAULT_LANGUAGE
+    return str(known)
 
 
 def js_strings() -> dict[str, str]:

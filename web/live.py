@@ -1,35 +1,24 @@
-"""Live updates by Server-Sent Events: ``GET /api/games/<id>/events``.
+"""``GET /api/games/<id>/events`` as the Flask app answers it.
 
-On connect the stream sends the full state (unless ``Last-Event-ID`` already is the
-newest log sequence), then one full state per change, each with ``id:`` = the log
-sequence.  A comment line every ``SSE_HEARTBEAT`` seconds (≤ 15) keeps proxies and phones
-from dropping the connection and lets the server notice a vanished client.  A stream ends
-after ``SSE_MAX_SECONDS`` (the browser reconnects with ``Last-Event-ID``) or when the app
-is stopping (``app.extensions["companion.stopping"]``), and as soon as the token it was
-opened with is replaced ("New QR code (lost phone)"): the browser's reconnection is then
-refused (401) and the page says its link is no longer valid.
+Under ``companion serve`` a valid request for a live stream never reaches this view: the
+front's event loop serves it (:mod:`web.hub`, :mod:`web.front`).  This view answers what
+the front hands on: a missing, wrong or replaced token (401/403), an unknown game (404),
+``HEAD``, and — when the app runs under a plain WSGI server (the test client) — a stream
+that sends the current state once (unless ``Last-Event-ID`` already is the newest log
+sequence) and ends; the browser's ``EventSource`` reconnects after ``retry`` (2 s), so
+the page still follows the game, by polling.
 """
 
 from __future__ import annotations
 
-import json
-import threading
-import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from flask import Blueprint, Response, request
 
-from flask import Blueprint, Response, current_app, g, request
-
-from companion.table import Table
 from web.api import table
-from web.auth import game_required, tokens
+from web.auth import game_required
 
 bp = Blueprint("live", __name__, url_prefix="/api")
 
-#: Longest single wait, in seconds, so a stopping server is noticed quickly.
-SLICE = 1.0
-#: How often, in seconds, a stream checks that its token is still valid.
-TOKEN_CHECK = 1.0
+HEADERS = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
 
 
 def last_event_id() -> int | None:
@@ -38,50 +27,16 @@ def last_event_id() -> int | None:
     return int(raw) if raw and raw.isascii() and raw.isdigit() else None
 
 
-def message(state: dict[str, Any]) -> str:
-    """One SSE message carrying ``state`` with its sequence as the event id."""
-    data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {state['game']['seq']}\ndata: {data}\n\n"
-
-
-def stream(table: Table, game_id: str, last_id: int | None, heartbeat: float,
-           max_seconds: float, stopping: threading.Event,
-           valid: Callable[[], bool] = lambda: True) -> Iterator[str]:
-    """The SSE text of ``game_id`` for a client that has seen ``last_id`` (None: nothing);
-    it ends when ``valid()`` turns False (the client's token was replaced)."""
-    yield "retry: 2000\n\n"
-    sent = -1 if last_id is None else last_id
-    now = time.monotonic()
-    end, beat, check = now + max_seconds, now + heartbeat, now + TOKEN_CHECK
-    while not stopping.is_set() and now < end:
-        if now >= check:
-            if not valid():
-                return
-            check = now + TOKEN_CHECK
-        if table.state(game_id).seq != sent:
-            sent, text = table.snapshot_json(game_id)  # built once for every stream
-            yield f"id: {sent}\ndata: {text}\n\n"
-            beat = time.monotonic() + heartbeat
-        elif now >= beat:
-            yield ": keep-alive\n\n"
-            beat = now + heartbeat
-        else:
-            table.wait(game_id, sent, min(SLICE, beat - now))
-        now = time.monotonic()
-
-
 @bp.get("/games/<game_id>/events")
 @game_required
 def events(game_id: str) -> Response:
-    """Stream ``game_id``'s state as Server-Sent Events."""
+    """The stream's headers (HEAD), else ``retry`` and the state once if it is news."""
     the_table = table()
-    the_table.state(game_id)  # UnknownGame -> 404 before the stream starts
-    headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
+    the_table.state(game_id)  # UnknownGame -> 404
     if request.method == "HEAD":
-        return Response(b"", mimetype="text/event-stream", headers=headers)
-    config = current_app.config
-    identity, the_tokens = g.identity, tokens()
-    body = stream(the_table, game_id, last_event_id(), float(config["SSE_HEARTBEAT"]),
-                  float(config["SSE_MAX_SECONDS"]), current_app.extensions["companion.stopping"],
-                  lambda: the_tokens.current(identity))
-    return Response(body, mimetype="text/event-stream", headers=headers)
+        return Response(b"", mimetype="text/event-stream", headers=HEADERS)
+    text = "retry: 2000\n\n"
+    seq, state = the_table.snapshot_json(game_id)
+    if seq != last_event_id():
+        text += f"id: {seq}\ndata: {state}\n\n"
+    return Response(text, mimetype="text/event-stream", headers=HEADERS)

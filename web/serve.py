@@ -1,32 +1,28 @@
-"""``companion serve``: open the log, start the hardware, print the banner, run waitress.
+"""``companion serve``: open the log, start the hardware, print the banner, serve.
 
-Waitress runs ``threads`` worker threads (default 24): every open live stream holds one,
-so 8 phones + the console + the table page + spare requests need well over the default 4.
-Waitress 3 sends each chunk a streamed response yields at once (its ``send_bytes`` is 1
-and deprecated), so Server-Sent Events are not held back in a buffer.
+The server is :class:`web.server.TableServer`: one asyncio loop (uvicorn) that writes the
+live streams itself, one thread that applies commands, and ``threads`` worker threads for
+pages and ordinary requests (:mod:`web.front`).  SIGTERM / Ctrl-C end the streams, let the
+command in hand finish, then the strip is turned off and the log closed.
 """
 
 from __future__ import annotations
 
 import fcntl
 import logging
-import signal
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from waitress import create_server
-
 from companion.table import Table
 from web import create_app
+from web.front import THREADS
 from web.qr import base_url, print_terminal
+from web.server import TableServer
 
 DB_NAME = "companion.sqlite3"
 #: Held (flock) while a server runs on a data folder: one server per game log.
 LOCK_NAME = "companion.lock"
-#: Worker threads: 8 phone streams + console + table page + spare for ordinary requests.
-THREADS = 24
 
 
 def start_hardware(table: Table, mode: str, layout_file: Path, out: TextIO) -> Any:
@@ -59,24 +55,13 @@ def banner(hardware: Any, url: str, token: str, data: Path, out: TextIO) -> None
     out.flush()
 
 
-def _supervise(table: Table, stop: Callable[[], None], url: str) -> Any:
-    """Signal handling and systemd's ``READY=1`` / watchdog (:mod:`web.systemd_notify`).
-
-    Returns the watchdog (or None).  SIGTERM/SIGINT call ``stop`` and end ``server.run()``.
-    """
+def _notifier() -> Any:
+    """:mod:`web.systemd_notify`, or None when it cannot be imported."""
     try:
-        from web import systemd_notify as sd
-    except ImportError:  # without it: plain SIGTERM handling, no systemd notifications
-        def on_signal(_signum: int, _frame: Any) -> None:
-            stop()
-            raise SystemExit(0)
-
-        signal.signal(signal.SIGTERM, on_signal)
+        from web import systemd_notify
+    except ImportError:  # without it: no systemd notifications
         return None
-    sd.install_signal_handlers(stop)
-    dog = sd.start_watchdog(lambda: table.game_ids() is not None)
-    sd.ready(f"serving on {url}")
-    return dog
+    return systemd_notify
 
 
 def serve(host: str, port: int, data: Path, hardware_mode: str, threads: int = THREADS,
@@ -118,18 +103,21 @@ def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads:
     app = create_app(settings, table=table, hardware=hardware)
     tokens = app.extensions["companion.tokens"]
     token = tokens.rotate_banker() if new_banker_token else tokens.banker()
-    server = create_server(app, host=host, port=port, threads=threads, ident="companion")
+    sd = _notifier()
+    server = TableServer(app, host, port, threads,
+                         on_exit=sd.stopping if sd is not None else lambda: None)
     banner(hardware, url, token, data, out)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    stopping = app.extensions["companion.stopping"]
-    dog = _supervise(table, stopping.set, url)
+    dog = None
+    if sd is not None:
+        dog = sd.start_watchdog(lambda: table.game_ids() is not None and server.alive())
+        sd.ready(f"serving on {url}")
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        stopping.set()
+        app.extensions["companion.stopping"].set()
         if dog is not None:
             dog.stop()
-        server.close()
     return 0

@@ -61,6 +61,10 @@ class Tokens:
     def __init__(self, store: Store, secret: bytes):
         self.store = store
         self._secret = secret
+        #: Counts the rotations by this object: a live stream re-checks its token only
+        #: when this changed (:mod:`web.hub`).
+        self.generation = 0
+        self._known: dict[str, Identity] = {}  # valid tokens' identities, by token hash
 
     def _derive(self, purpose: str) -> str:
         digest = hmac.new(self._secret, purpose.encode("utf-8"), hashlib.sha256).digest()
@@ -79,6 +83,7 @@ class Tokens:
     def rotate_banker(self) -> str:
         """Invalidate the banker's token and return a new one."""
         self.store.put_meta("banker_token_gen", str(self._gen("banker_token_gen") + 1))
+        self._rotated()
         return self.banker()
 
     def player(self, game_id: str, name: str) -> str:
@@ -95,13 +100,28 @@ class Tokens:
         """Invalidate ``name``'s token in ``game_id`` and return a new one."""
         key = f"tokengen:{game_id}:{name}"
         self.store.put_meta(key, str(self._gen(key) + 1))
-        return self.player(game_id, name)
+        token = self.player(game_id, name)
+        self._rotated()
+        return token
+
+    def _rotated(self) -> None:
+        self._known.clear()
+        self.generation += 1
 
     def lookup(self, token: str) -> Identity | None:
         """The identity ``token`` belongs to, or None (constant-time hash comparison)."""
         if not token or len(token) > 200:
             return None
         digest = token_hash(token)
+        known = self._known.get(digest)  # forgotten at every rotation (this object's)
+        if known is not None:
+            return known
+        found = self._lookup(digest)
+        if found is not None:
+            self._known[digest] = found
+        return found
+
+    def _lookup(self, digest: str) -> Identity | None:
         if hmac.compare_digest(digest, self.store.get_meta("banker_token") or ""):
             return Identity("banker", digest)
         owner = self.store.get_meta(f"tokenhash:{digest}")

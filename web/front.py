@@ -1,0 +1,220 @@
+"""The table server's front: one asyncio loop (uvicorn) in front of the Flask app (issue 8).
+
+Three lanes, so that the busy paths never wait for a thread per request:
+
+- ``GET /api/games/<id>/events`` with a valid token: the live stream, written by the loop
+  itself (:class:`web.hub.Hub`): a command reaches every phone in one pass of the loop.
+- ``POST /api/games/<id>/commands``: applied in the loop itself (:meth:`Front._command`):
+  no hand-off between threads, and the live streams are written before the sender's
+  answer is built (by :func:`web.api.command_answer` and the app's error handlers, in a
+  request context).  The loop waits
+  for the commit's fsync (0.2–0.6 ms here; more on an SD card) — commands are applied one
+  at a time anyway, and at table pace nothing else is waiting.
+- everything else (pages, other API calls, a stream the hub does not take: bad token,
+  unknown game, HEAD): the Flask app through ``a2wsgi`` on a pool of ``threads``.
+
+Nothing opens a port at import time: :class:`TableServer` binds when it is built.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+import threading
+from typing import Any, cast
+
+from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi import build_environ
+from flask import Flask, g
+from werkzeug.http import parse_cookie
+
+from companion.table import Outcome, Table
+from web.api import command_answer
+from web.auth import CSRF_HEADER, bearer_of, for_game, resolve
+from web.hub import Hub, Message, Receive, Send
+from web.tokens import Identity, Tokens
+
+EVENTS = re.compile(r"/api/games/([^/]+)/events")
+COMMANDS = re.compile(r"/api/games/([^/]+)/commands")
+#: Threads for pages and ordinary requests (a long-polling phone holds one for ≤ 25 s).
+THREADS = 16
+
+
+class Front:
+    """The ASGI application: routes to the hub, the command thread or the Flask app.
+
+    Args:
+        app: the Flask app (:func:`web.create_app`); its table and tokens are shared.
+        threads: worker threads for the Flask app's ordinary requests.
+    """
+
+    def __init__(self, app: Flask, threads: int = THREADS):
+        self.app = app
+        self.table = cast(Table, app.extensions["companion.table"])
+        self.tokens = cast(Tokens, app.extensions["companion.tokens"])
+        self.stopping = cast(threading.Event, app.extensions["companion.stopping"])
+        self.hub = Hub(self.table, self.tokens, float(app.config["SSE_HEARTBEAT"]),
+                       float(app.config["SSE_MAX_SECONDS"]))
+        self.pages = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+
+    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if kind == "http":
+            path, method = scope["path"], scope["method"]
+            found = COMMANDS.fullmatch(path) if method == "POST" else None
+            if found:
+                await self._command(found[1], scope, receive, send)
+                return
+            found = EVENTS.fullmatch(path) if method == "GET" else None
+            if found and await self._stream(found[1], scope, receive, send):
+                return
+        await self.pages(scope, receive, send)  # type: ignore[arg-type]
+
+    def stop(self) -> None:
+        """End the live streams and refuse new ones (from any thread; idempotent)."""
+        self.stopping.set()
+        loop = self.hub.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self.hub.stop)
+            except RuntimeError:  # the loop has just closed
+                pass
+
+    def alive(self, within: float = 5.0) -> bool:
+        """True when the loop ran its periodic check within ``within`` seconds (watchdog)."""
+        import time
+
+        return time.monotonic() - self.hub.last_tick < within
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.hub.start(asyncio.get_running_loop())
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.hub.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _stream(self, game_id: str, scope: Message, receive: Receive,
+                      send: Send) -> bool:
+        """Serve the live stream if the request may have it; False: let Flask answer."""
+        if self.stopping.is_set():
+            return False
+        headers = _headers(scope)
+        identity = self._identity(game_id, "GET", headers)
+        if identity is None or game_id not in self.table.game_ids():
+            return False
+        raw = headers.get("last-event-id") or _query_arg(scope, "last_id")
+        last_id = int(raw) if raw and raw.isascii() and raw.isdigit() else None
+        await self.hub.serve(game_id, identity, last_id, receive, send)
+        return True
+
+    def _identity(self, game_id: str, method: str, headers: dict[str, str]) -> Identity | None:
+        """The request's identity when it may use ``game_id`` (the banker first; the rules
+        of :func:`web.auth.resolve`), else None: Flask answers why not."""
+        problem, found = resolve(self.tokens, method, bearer_of(headers.get("authorization", "")),
+                                 parse_cookie(headers.get("cookie", "")),
+                                 headers.get(CSRF_HEADER.lower()))
+        return None if problem else for_game(found, game_id)
+
+    async def _command(self, game_id: str, scope: Message, receive: Receive,
+                       send: Send) -> None:
+        """A command, applied in the loop: no thread hand-off, and the live streams are
+        written before the sender's answer is built.  A request that is not plainly fine
+        (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
+        answers why; a refusal is answered by the app's own error handlers."""
+        body = await _read_body(receive, int(self.app.config.get("MAX_CONTENT_LENGTH") or 0))
+        if body is None:
+            return
+        checked = self._checked(game_id, scope, body)
+        if checked is None:
+            await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
+            return
+        identity, command = checked
+        try:
+            outcome: Outcome | None = self.table.execute(command, identity.actor, game_id)
+            error: Exception | None = None
+        except Exception as exc:  # answered by the app's handlers below
+            outcome, error = None, exc
+        if outcome is not None:
+            await asyncio.sleep(0)  # the streams this commit woke write first
+        environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
+        with self.app.request_context(cast(dict[str, Any], environ)):
+            g.identity = identity
+            response = self.app.finalize_request(
+                command_answer(game_id, outcome, command) if outcome is not None
+                else self.app.handle_user_exception(cast(Exception, error)))
+            headers = [(k.lower().encode("latin-1"), v.encode("latin-1"))
+                       for k, v in response.headers.items()]
+            data = response.get_data()
+        await send({"type": "http.response.start", "status": response.status_code,
+                    "headers": headers})
+        await send({"type": "http.response.body", "body": data})
+
+    def _checked(self, game_id: str, scope: Message,
+                 body: bytes) -> tuple[Identity, dict[str, Any]] | None:
+        """``(identity, command)`` when the request is JSON from a token that may use
+        ``game_id`` and its body is a command object (not ``new_game``), else None."""
+        headers = _headers(scope)
+        mimetype = headers.get("content-type", "").partition(";")[0].strip().lower()
+        identity = self._identity(game_id, "POST", headers)
+        if mimetype != "application/json" or identity is None:
+            return None
+        try:
+            command = json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(command, dict) or command.get("cmd") == "new_game":
+            return None
+        return identity, command
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The request body (at most ``limit`` + 1 bytes: Flask answers 413 beyond the limit);
+    None when the client went away."""
+    body = bytearray()
+    more = True
+    while more and (not limit or len(body) <= limit):
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        body += message.get("body", b"")
+        more = bool(message.get("more_body"))
+    return bytes(body)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """``receive`` for an app that should read ``body`` (already read here) first."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return again
+
+
+def _headers(scope: Message) -> dict[str, str]:
+    """The request headers, names in lower case (repeated ones joined by ``, ``)."""
+    found: dict[str, str] = {}
+    for name, value in scope["headers"]:
+        key, text = name.decode("latin-1"), value.decode("latin-1")
+        found[key] = f"{found[key]}, {text}" if key in found else text
+    return found
+
+
+def _query_arg(scope: Message, name: str) -> str | None:
+    from urllib.parse import parse_qs
+
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name)
+    return values[0] if values else None

@@ -1,0 +1,191 @@
+"""Live updates by Server-Sent Events, written by one asyncio loop (issue 8).
+
+``GET /api/games/<id>/events`` under ``companion serve`` (:mod:`web.front`): when a command
+is committed, :class:`Hub` gets the state JSON that the command's own answer carries (built
+once per state, :meth:`companion.table.Table.snapshot_json`) and the loop writes it to
+every open stream of that game itself: no thread per phone, no hand-offs between threads.
+A stream that is slower than the table skips to the newest state (what its phone shows).
+
+The messages are those of :mod:`web.live`: ``retry: 2000``, then the full state (unless
+``Last-Event-ID`` already is the newest log sequence), then one state per change with
+``id:`` = the log sequence, and a ``: keep-alive`` comment every ``SSE_HEARTBEAT`` seconds.
+A stream ends after ``SSE_MAX_SECONDS`` (the browser reconnects with ``Last-Event-ID``),
+when the server stops, and as soon as the token it was opened with is replaced ("New QR
+code (lost phone)"); the reconnection is then answered 401 by the Flask app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.table import Table
+from web.tokens import Identity, Tokens
+
+Message = MutableMapping[str, Any]
+Send = Callable[[Message], Awaitable[None]]
+Receive = Callable[[], Awaitable[Message]]
+
+HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
+           (b"cache-control", b"no-cache, no-store"), (b"x-accel-buffering", b"no"),
+           (b"x-content-type-options", b"nosniff")]
+#: Seconds between the hub's checks of heartbeats, time limits and replaced tokens.
+TICK = 0.5
+
+
+@dataclass(eq=False)
+class Stream:
+    """One open stream: the newest state offered (``seq``, ``message``) and the one sent."""
+
+    identity: Identity
+    sent: int
+    ends_at: float
+    beat_at: float
+    seq: int = -1
+    message: bytes = b""
+    ended: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, seq: int, message: bytes) -> None:
+        """Make ``message`` (the SSE bytes of state ``seq``) the one to send next (a newer
+        one replaces it)."""
+        if seq > self.seq:
+            self.seq, self.message = seq, message
+            self.wake.set()
+
+    def end(self) -> None:
+        """Stop the stream at its next wake-up."""
+        self.ended = True
+        self.wake.set()
+
+
+class Hub:
+    """Every open stream, by game; all its methods run in the loop but :meth:`committed`.
+
+    Args:
+        table: the table whose commits are streamed.
+        tokens: the token registry (a stream ends when its token is replaced).
+        heartbeat: seconds between keep-alive comments (≤ 15).
+        max_seconds: seconds after which a stream ends (the browser reconnects).
+    """
+
+    def __init__(self, table: Table, tokens: Tokens, heartbeat: float, max_seconds: float):
+        self.table, self.tokens = table, tokens
+        self.heartbeat, self.max_seconds = heartbeat, max_seconds
+        self.streams: dict[str, set[Stream]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.last_tick = time.monotonic()  # the watchdog's sign that the loop is alive
+        self._token_generation = tokens.generation
+        self._unsubscribe: Callable[[], None] | None = None
+        self._stopping = False
+        self._loop_thread = -1
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Follow the table's commits and start the periodic checks (in the loop)."""
+        self.loop = loop
+        self._loop_thread = threading.get_ident()
+        self._unsubscribe = self.table.subscribe(self.committed)
+        loop.call_later(TICK, self._tick)
+
+    def stop(self) -> None:
+        """End every stream and stop following the table (in the loop; idempotent)."""
+        self._stopping = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for streams in self.streams.values():
+            for stream in streams:
+                stream.end()
+
+    def committed(self, game_id: str, _seq: int) -> None:
+        """Table listener (the committing thread, under the table lock): hand the new
+        state's JSON to the streams of ``game_id`` — at once when the loop itself
+        committed (a command from a phone), else through the loop (a button, a page)."""
+        loop = self.loop
+        if loop is None or not self.streams.get(game_id):
+            return
+        seq, text = self.table.snapshot_json(game_id)  # the command's answer shares it
+        if threading.get_ident() == self._loop_thread:
+            self._publish(game_id, seq, text)
+        else:
+            loop.call_soon_threadsafe(self._publish, game_id, seq, text)
+
+    def _publish(self, game_id: str, seq: int, text: str) -> None:
+        message = event_bytes(seq, text)  # once for every stream of the game
+        for stream in self.streams.get(game_id, ()):
+            stream.offer(seq, message)
+
+    def _tick(self) -> None:
+        """Every TICK seconds: heartbeats due, streams past their time, replaced tokens."""
+        now = self.last_tick = time.monotonic()
+        generation = self.tokens.generation
+        rotated, self._token_generation = generation != self._token_generation, generation
+        for streams in self.streams.values():
+            for stream in streams:
+                if now >= stream.ends_at or (rotated and not self.tokens.current(stream.identity)):
+                    stream.end()
+                elif now >= stream.beat_at:
+                    stream.wake.set()
+        if not self._stopping and self.loop is not None:
+            self.loop.call_later(TICK, self._tick)
+
+    async def serve(self, game_id: str, identity: Identity, last_id: int | None,
+                    receive: Receive, send: Send) -> None:
+        """Stream ``game_id`` to one client that has seen ``last_id`` (None: nothing)."""
+        now = time.monotonic()
+        stream = Stream(identity, -1 if last_id is None else last_id,
+                        now + self.max_seconds, now + self.heartbeat)
+        self.streams.setdefault(game_id, set()).add(stream)
+        watcher = asyncio.ensure_future(_watch_disconnect(receive, stream))
+        try:
+            seq, text = self.table.snapshot_json(game_id)
+            stream.offer(seq, event_bytes(seq, text))
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await self._write(stream, send, b"retry: 2000\n\n" + self._next_chunk(stream))
+            while not (stream.ended or self._stopping):
+                await stream.wake.wait()
+                stream.wake.clear()
+                if not stream.ended:
+                    await self._write(stream, send, self._next_chunk(stream))
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            watcher.cancel()
+            streams = self.streams.get(game_id)
+            if streams is not None:
+                streams.discard(stream)
+                if not streams:
+                    del self.streams[game_id]
+
+    def _next_chunk(self, stream: Stream) -> bytes:
+        """The newest state if it was not sent yet, else a heartbeat if due, else b""."""
+        now = time.monotonic()
+        if stream.seq > stream.sent:
+            stream.sent = stream.seq
+            return stream.message
+        if now >= stream.beat_at:
+            return b": keep-alive\n\n"
+        return b""
+
+    async def _write(self, stream: Stream, send: Send, chunk: bytes) -> None:
+        """Send ``chunk`` and whatever became due meanwhile (a newer state while a slow
+        client drained)."""
+        while chunk and not stream.ended:
+            stream.beat_at = time.monotonic() + self.heartbeat
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            chunk = self._next_chunk(stream)
+
+
+def event_bytes(seq: int, text: str) -> bytes:
+    """The SSE message of the state ``text`` (JSON on one line) with log sequence ``seq``."""
+    return f"id: {seq}\ndata: {text}\n\n".encode()
+
+
+async def _watch_disconnect(receive: Receive, stream: Stream) -> None:
+    """End ``stream`` when its client goes away."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    stream.end()

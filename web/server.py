@@ -1,0 +1,123 @@
+"""uvicorn running :class:`web.front.Front`: for ``companion serve`` and the tests.
+
+:class:`TableServer` binds its socket when built (a taken port raises ``OSError`` before
+anything starts), serves with uvicorn's httptools parser on one asyncio loop, and stops on
+SIGTERM / SIGINT (in the main thread) or :meth:`TableServer.stop`: the live streams end,
+the command thread finishes its command, then :meth:`run` returns — it never re-raises the
+signal, so the caller can still turn the strip off and close the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable, Generator
+from types import FrameType
+
+import uvicorn
+from flask import Flask
+
+from web.front import THREADS, Front
+
+#: Seconds that open connections get to finish when the server stops.
+GRACE = 3
+#: Seconds an idle keep-alive connection stays open (a phone reuses it for its next tap).
+KEEP_ALIVE = 75
+
+
+class _Uvicorn(uvicorn.Server):
+    """uvicorn's server; a stop signal also ends the live streams (``on_exit`` first)."""
+
+    def __init__(self, config: uvicorn.Config, front: Front, on_exit: Callable[[], None]):
+        super().__init__(config)
+        self.front, self.on_exit = front, on_exit
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if not self.should_exit:
+            self.on_exit()
+            self.front.stop()
+        super().handle_exit(sig, frame)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Generator[None, None, None]:
+        """Like uvicorn's, but without raising the signal again afterwards."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        signals = (signal.SIGTERM, signal.SIGINT)
+        before = {sig: signal.signal(sig, self.handle_exit) for sig in signals}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+
+
+class TableServer:
+    """The Flask ``app`` served on ``host:port`` (0: any free port, see :attr:`port`).
+
+    Args:
+        app: from :func:`web.create_app`.
+        threads: worker threads for pages and ordinary requests.
+        on_exit: called once when a stop signal arrives (systemd's ``STOPPING=1``).
+
+    Raises:
+        OSError: the address cannot be bound (port taken, no such address).
+    """
+
+    def __init__(self, app: Flask, host: str, port: int, threads: int = THREADS,
+                 on_exit: Callable[[], None] = lambda: None):
+        self.front = Front(app, threads)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # NODELAY
+        try:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.sock.bind((host, port))
+            self.sock.listen(128)
+        except OSError:
+            self.sock.close()
+            raise
+        self.sock.set_inheritable(True)
+        config = uvicorn.Config(
+            self.front, lifespan="on", http="httptools", loop="uvloop", access_log=False,
+            log_config=None, server_header=False, timeout_graceful_shutdown=GRACE,
+            timeout_keep_alive=KEEP_ALIVE)
+        self.server = _Uvicorn(config, self.front, on_exit)
+        self._thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> int:
+        """The bound TCP port."""
+        return int(self.sock.getsockname()[1])
+
+    def run(self) -> None:
+        """Serve until stopped (blocks)."""
+        try:
+            self.server.run(sockets=[self.sock])
+        finally:
+            self.sock.close()
+
+    def start(self) -> TableServer:
+        """Serve in a background thread; returns once the server answers."""
+        self._thread = threading.Thread(target=self.run, name="table-server", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the table server did not start")
+            time.sleep(0.005)
+        return self
+
+    def stop(self, timeout: float = 10) -> None:
+        """Stop serving (from any thread) and wait for a background :meth:`start` to end."""
+        self.front.stop()
+        self.server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def alive(self) -> bool:
+        """True while the loop runs its periodic checks (the watchdog asks)."""
+        return self.front.alive()
