@@ -2,7 +2,7 @@
 
 Run: ``uv run python -m benchmarks`` (about 3 minutes; ``--quick`` for a 1-minute smoke run
 with smaller counts).  Each figure comes from the real parts: ``companion serve`` in its
-own process (waitress, 24 threads, hardware off) on a real SQLite log in WAL mode with
+own process (uvicorn, 24 worker threads, hardware off) on a real SQLite log in WAL mode with
 ``synchronous=FULL`` (every acknowledged command fsynced), the clients in this process.
 
 - replay: a 10 000-command game validated and appended one command at a time (what

@@ -8,7 +8,8 @@ and the clock runs until
 - ``frame``: an Adalight frame with Bob's seat LED dark arrives at the far end of a pty
   (the real :class:`~hardware.strip.SerialStrip` writes it; a reader thread decodes it);
 - ``sse``: every one of ``--clients`` Server-Sent-Events streams (``/api/games/<id>/events``
-  served by waitress) has received the claim's log sequence (skipped with ``--clients 0``).
+  served by :class:`web.server.TableServer`, as ``companion serve`` does) has received the
+  claim's log sequence (skipped with ``--clients 0``).
 
 Run:  ``uv run python -m benchmarks.latency --presses 500 --clients 8``
 Prints p50/p99/max in ms per stage.  Target (issue 4): p99 <= 50 ms for the SSE stage.
@@ -95,27 +96,21 @@ class SseClient:
 
 def serve(table: Table, hardware: Any, clients: int, game: str,
           stops: list[Callable[[], None]] | None = None) -> list[SseClient]:
-    """Start the web app under waitress with ``clients`` SSE streams on ``game``; appends
-    a function that stops the server and its streams to ``stops``."""
-    from waitress.server import create_server
-    from waitress.wasyncore import close_all
-
+    """Start the web app as ``companion serve`` does (:class:`web.server.TableServer`, in a
+    background thread) with ``clients`` SSE streams on ``game``; appends a function that
+    stops the server and its streams to ``stops``."""
     from web import create_app
+    from web.server import TableServer
 
     app = create_app({"SECRET_KEY": "b" * 64}, table=table, hardware=hardware)
-    server: Any = create_server(app, host="127.0.0.1", port=0, threads=clients + 4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    server = TableServer(app, "127.0.0.1", 0).start()
     token = app.extensions["companion.tokens"].banker()
-    streams = [SseClient(server.effective_port, game, token) for _ in range(clients)]
+    streams = [SseClient(server.port, game, token) for _ in range(clients)]
 
     def stop() -> None:
-        app.extensions["companion.stopping"].set()
+        server.stop()
         for client in streams:
             client.conn.close()
-        close_all(server._map)
-        server.task_dispatcher.shutdown(timeout=5)
-        thread.join(5)
 
     if stops is not None:
         stops.append(stop)

@@ -1,8 +1,8 @@
 """Shared parts of the benchmarks: a real ``companion serve`` process, prepared data
 folders, its memory, a keep-alive API client and many raw-socket SSE streams in one thread.
 
-Nothing is mocked: the server is the ``companion serve`` a family runs (waitress, 24
-threads, hardware off), on a real SQLite file with ``synchronous=FULL``.
+Nothing is mocked: the server is the ``companion serve`` a family runs (uvicorn, 24
+worker threads, hardware off), on a real SQLite file with ``synchronous=FULL``.
 """
 
 from __future__ import annotations

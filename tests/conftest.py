@@ -1,5 +1,5 @@
 """Shared fixtures: a real table on a SQLite file, the Flask app and its clients, the app
-served by waitress on a free port, and the machine's Chromium.
+served as `companion serve` serves it (uvicorn) on a free port, and the machine's Chromium.
 
 Nothing of companion is mocked.  ``web_actions`` (like flaskr's ``AuthActions``) lets web
 tests read like the table: ``web_actions.new_game("Alice", "Bob")``, ``web_actions.send(...)``.

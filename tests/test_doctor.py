@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import http.server
 import io
 import os
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.table import Table
+from tests.conftest import LiveServer
 from web import doctor
 
 BLACK_3 = b"Ada\x00\x02\x57" + bytes(9)  # 3 LEDs: hi 0, lo 2, 0 ^ 2 ^ 0x55 = 0x57
@@ -155,6 +158,39 @@ def test_port_free_and_taken() -> None:
         assert not finding.ok and "another program" in finding.text
     [finding] = doctor.check_port("127.0.0.1", port)
     assert finding.ok
+
+
+def test_port_taken_by_companion_is_fine(live_server: LiveServer) -> None:
+    port = int(live_server.url.rsplit(":", 1)[1])
+    [finding] = doctor.check_port("127.0.0.1", port)
+    assert finding.ok and "in use by a companion server" in finding.text
+
+
+class Refusing(http.server.BaseHTTPRequestHandler):
+    """Another program's web server: 401 JSON, but not ours."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        body = b'{"detail": "unauthorized"}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_port_taken_by_another_web_server() -> None:
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refusing) as other:
+        thread = threading.Thread(target=other.serve_forever, daemon=True)
+        thread.start()
+        try:
+            [finding] = doctor.check_port("127.0.0.1", other.server_address[1])
+        finally:
+            other.shutdown()
+            thread.join()
+    assert not finding.ok and "another program" in finding.text
 
 
 def test_a_crashing_check_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,

@@ -1,6 +1,6 @@
 """Durability (issue 2): SIGKILL the real server during a burst of commands from several
 phones at once; after restart every acknowledged command is there, nothing else is, and
-the money adds up.  Real parts only: `companion serve` (waitress), a real SQLite file."""
+the money adds up.  Real parts only: `companion serve` (uvicorn), a real SQLite file."""
 
 from __future__ import annotations
 

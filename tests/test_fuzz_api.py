@@ -1,6 +1,7 @@
 """Fuzzing the HTTP API (issue 8, part 6): random methods, paths, tokens, cookies, content
 types, bodies, commands, amounts and names against the real app (Flask's test client,
-then a smaller run through waitress).  For every request:
+then a smaller run through :class:`web.server.TableServer`, the server of ``companion
+serve``).  For every request:
 
 - never a 5xx, and every error is JSON ``{"ok": false, "error": "<message>"}``;
 - a rejected request (status >= 400) leaves every game's full state JSON, the list of
@@ -359,8 +360,8 @@ def test_fuzz_the_api_through_the_test_client(web_actions: WebActions, app: Flas
     fuzz_with(world, send, 300)
 
 
-def test_fuzz_the_api_through_waitress(web_actions: WebActions, live_server: LiveServer,
-                                       tmp_path: Path) -> None:
+def test_fuzz_the_api_through_the_server(web_actions: WebActions, live_server: LiveServer,
+                                          tmp_path: Path) -> None:
     world = World(web_actions, tmp_path / "companion.sqlite3")
     host, port = live_server.url.removeprefix("http://").split(":")
 

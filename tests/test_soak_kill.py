@@ -8,7 +8,7 @@ nothing that was never sent, the database passes SQLite's integrity check, and t
 balances the server shows are exactly those the logged commands give, with the money
 adding up (what the bank paid out minus what it took in is what the players hold).
 
-Real parts only: `companion serve` (waitress) in a subprocess, a real SQLite file.
+Real parts only: `companion serve` (uvicorn) in a subprocess, a real SQLite file.
 """
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
 """web.systemd_notify against a real AF_UNIX datagram socket standing in for systemd, and a
-real waitress server stopped by SIGTERM/SIGINT in a subprocess."""
+real ``companion serve`` (:class:`web.server.TableServer`) stopped by SIGTERM/SIGINT in a
+subprocess."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
-import textwrap
 import time
 import urllib.request
 import uuid
@@ -17,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.table import Table
 from web import systemd_notify as sd
+from web.serve import DB_NAME
 
 
 class FakeSystemd:
@@ -99,45 +103,89 @@ def test_watchdog_pings_only_while_healthy(systemd: FakeSystemd) -> None:
     dog.stop()
 
 
-SERVER = textwrap.dedent("""
-    import sys, waitress
-    from web.systemd_notify import install_signal_handlers, ready, start_watchdog
-
-    def app(environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [b"bank open"]
-
-    server = waitress.create_server(app, host="127.0.0.1", port=0)
-    install_signal_handlers(lambda: print("stop called", flush=True))
-    start_watchdog(lambda: True)
-    try:
-        ready(f"port {server.effective_port}")
-        server.run()
-    finally:
-        print("cleaned up", flush=True)
-""")
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_signal_stops_a_waitress_server_cleanly(systemd: FakeSystemd, tmp_path: Path,
-                                                 signum: int) -> None:
-    script = tmp_path / "server.py"
-    script.write_text(SERVER)
-    env = {**os.environ, "NOTIFY_SOCKET": systemd.address, "WATCHDOG_USEC": "2000000"}
-    child = subprocess.Popen([sys.executable, str(script)], env=env, text=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def test_signal_stops_companion_serve_cleanly(systemd: FakeSystemd, tmp_path: Path,
+                                               signum: int) -> None:
+    """``companion serve`` (:class:`web.server.TableServer`) under a fake systemd: READY=1
+    once it serves, watchdog pings while healthy; SIGTERM / Ctrl-C send STOPPING=1 once,
+    end an open live stream, and the process exits with status 0 within seconds."""
+    table = Table.open(tmp_path / DB_NAME)
+    game = table.execute({"cmd": "new_game", "edition": "monopol-no-1996",
+                          "players": ["Alice", "Bob"]}).game_id
+    table.close()
+    port = free_port()
+    env = {**os.environ, "NOTIFY_SOCKET": systemd.address, "WATCHDOG_USEC": "400000",
+           "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--data", str(tmp_path), "--hardware", "off"],
+        env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stream = None
     try:
+        assert child.stdout is not None
+        token = ""
+        while not token:
+            line = child.stdout.readline()
+            assert line, "companion serve ended before printing its token"
+            if line.startswith("token:"):
+                token = line.split()[1]
         messages = [systemd.receive(20)]
         while not messages[-1].startswith("READY=1"):
             messages.append(systemd.receive(20))
-        port = int(messages[-1].split("STATUS=port ")[1])
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as reply:
-            assert reply.read() == b"bank open"
+        assert messages[-1] == f"READY=1\nSTATUS=serving on http://127.0.0.1:{port}"
+        assert systemd.receive(5) == "WATCHDOG=1"  # the loop and the table are healthy
+        stream = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        stream.request("GET", f"/api/games/{game}/events",
+                       headers={"Authorization": f"Bearer {token}"})
+        live = stream.getresponse()
+        assert live.status == 200 and live.readline() == b"retry: 2000\n"
+        games = urllib.request.Request(f"http://127.0.0.1:{port}/api/games",
+                                       headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(games, timeout=5) as reply:  # a page, through Flask
+            assert game in json.dumps(json.load(reply)["games"])
+        systemd.drain()  # answered above, so the server's signal handlers are in place
         started = time.monotonic()
         child.send_signal(signum)
-        out, err = child.communicate(timeout=10)
+        rest = live.read()  # the server ends the stream: no wait for the client to go
+        ended = time.monotonic() - started
+        _, err = child.communicate(timeout=10)
+    finally:
+        if stream is not None:
+            stream.close()
+        child.kill()
+        child.wait()
+    assert child.returncode == 0, err
+    assert ended < 3 and time.monotonic() - started < 5
+    assert rest.startswith(b"\nid: ") and rest.endswith(b"\n\n")  # the state, then its end
+    assert "Traceback" not in err, err
+    assert [m for m in systemd.drain() if m != "WATCHDOG=1"] == ["STOPPING=1"]
+
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_right_after_ready_still_stops_cleanly(systemd: FakeSystemd, tmp_path: Path,
+                                                         signum: int) -> None:
+    """READY=1 is sent only once the server's signal handlers are in place: a stop at
+    that very moment ends the process with status 0 and STOPPING=1, no traceback."""
+    env = {**os.environ, "NOTIFY_SOCKET": systemd.address, "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port",
+         str(free_port()), "--data", str(tmp_path), "--hardware", "off"],
+        env=env, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        while not systemd.receive(20).startswith("READY=1"):
+            pass
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=10)
     finally:
         child.kill()
-    assert (child.returncode, out) == (0, "stop called\ncleaned up\n"), err
-    assert time.monotonic() - started < 5
+        child.wait()
+    assert child.returncode == 0, err
+    assert "Traceback" not in err, err
     assert "STOPPING=1" in systemd.drain()

@@ -1,6 +1,7 @@
-"""Issue 2's browser test, in the machine's Chromium against the app served by waitress:
-the banker starts a game in the console, players open their join links on their own
-"phones" (browser contexts), and a payment shows up everywhere without a reload."""
+"""Issue 2's browser test, in the machine's Chromium against the app served as ``companion
+serve`` serves it (:class:`web.server.TableServer`): the banker starts a game in the
+console, players open their join links on their own "phones" (browser contexts), and a
+payment shows up everywhere without a reload."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Issues 3 and 7 in the machine's Chromium, against the app served by waitress: an auction
-with two phones bidding, a trade confirmed on both phones, and a Wonders free flight picked
-on a phone.  Every "phone" is its own browser context; nothing reloads.
+"""Issues 3 and 7 in the machine's Chromium, against the app served as ``companion serve``
+serves it (:class:`web.server.TableServer`): an auction with two phones bidding, a trade
+confirmed on both phones, and a Wonders free flight picked on a phone.  Every "phone" is
+its own browser context; nothing reloads.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Issues 5 and 6 in the machine's Chromium, against the app served by waitress: the
-banker fills a missing rent when the console asks for it and the payment completes; a
-player points out unpaid interest from their phone and receives the penalty; the stock
-board, shares on the phone, a share trade and the multimillionaire banner; the console's
-bankruptcy form with the creditor's lifts.  Every "phone" is its own browser context."""
+"""Issues 5 and 6 in the machine's Chromium, against the app served as ``companion serve``
+serves it (:class:`web.server.TableServer`): the banker fills a missing rent when the
+console asks for it and the payment completes; a player points out unpaid interest from
+their phone and receives the penalty; the stock board, shares on the phone, a share trade
+and the multimillionaire banner; the console's bankruptcy form with the creditor's lifts.
+Every "phone" is its own browser context."""
 
 from __future__ import annotations
 

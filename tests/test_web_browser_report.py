@@ -1,7 +1,8 @@
-"""A new family's first game (their report), in the machine's Chromium against waitress:
-one payment per tap, undo that says what it undoes, the history in words, the console
-following the turn, only sensible actions offered, nothing left to do once the game is
-over, a layout that fits a phone and a tablet, and a replaced QR code."""
+"""A new family's first game (their report), in the machine's Chromium against the app
+served as ``companion serve`` serves it (:class:`web.server.TableServer`): one payment per
+tap, undo that says what it undoes, the history in words, the console following the turn,
+only sensible actions offered, nothing left to do once the game is over, a layout that
+fits a phone and a tablet, and a replaced QR code."""
 
 from __future__ import annotations
 

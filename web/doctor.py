@@ -14,6 +14,7 @@ import errno
 import glob
 import importlib.metadata
 import importlib.util
+import json
 import os
 import pwd
 import shutil
@@ -28,7 +29,8 @@ from pathlib import Path
 from typing import TextIO
 
 DB_NAME = "companion.sqlite3"  # the game log's file name inside --data
-PACKAGES = ("flask", "waitress", "gpiozero", "pyserial", "qrcode")
+PACKAGES = ("flask", "uvicorn", "httptools", "uvloop", "a2wsgi", "gpiozero", "pyserial",
+            "qrcode")
 MODEL_PATH = Path("/proc/device-tree/model")  # the board's name on a Pi (device tree)
 DEV = Path("/dev")
 MIN_FREE = 100 * 1024 * 1024  # bytes of free space below which the log may soon fail
@@ -275,19 +277,27 @@ def check_port(host: str, port: int) -> Iterator[Finding]:
         except OSError as exc:
             if exc.errno != errno.EADDRINUSE:
                 raise
-    server = _http_server(port)
-    yield Finding("port", server == "waitress", f"{port} is in use by a waitress server (the "
-                  "running companion service, see systemctl status companion)"
-                  if server == "waitress" else f"{port} is in use by another program: stop it "
+    ours = _is_companion(port)
+    yield Finding("port", ours, f"{port} is in use by a companion server (the running "
+                  "companion service, see systemctl status companion)"
+                  if ours else f"{port} is in use by another program: stop it "
                   "or choose another --port")
 
 
-def _http_server(port: int) -> str:
-    """The ``Server:`` header of whatever answers HTTP on localhost ``port``, else ``""``."""
+def _is_companion(port: int) -> bool:
+    """True when what answers HTTP on localhost ``port`` is a companion server: its
+    ``GET /api/games`` without a token is a 401 JSON ``{"ok": false, "error": ...}``."""
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
-            return str(reply.headers.get("Server", ""))
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2):
+            return False  # no token, yet an answer: not ours
     except urllib.error.HTTPError as reply:
-        return str(reply.headers.get("Server", ""))
+        with reply:
+            if reply.code != 401 or reply.headers.get_content_type() != "application/json":
+                return False
+            try:
+                body = json.loads(reply.read(64 * 1024))
+            except (OSError, ValueError):
+                return False
     except OSError:
-        return ""
+        return False
+    return isinstance(body, dict) and body.get("ok") is False and "error" in body

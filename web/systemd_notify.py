@@ -1,13 +1,14 @@
-"""systemd integration in plain stdlib: ``sd_notify``, the watchdog and clean SIGTERM handling.
+"""systemd integration in plain stdlib: ``sd_notify`` and the watchdog.
 
 Under ``Type=notify`` systemd sets ``$NOTIFY_SOCKET`` (a path, or ``@name`` for the abstract
 namespace) and, with ``WatchdogSec=``, ``$WATCHDOG_USEC`` (and ``$WATCHDOG_PID``).  Every
 function here is a no-op returning False / None when those are not set, so ``companion serve``
 behaves the same outside systemd.  See sd_notify(3) and systemd.service(5).
 
-Typical use in ``companion serve``::
+Typical use (``companion serve``, :mod:`web.serve`; the server itself handles SIGTERM and
+SIGINT and calls ``on_exit`` once)::
 
-    install_signal_handlers(stop)             # SIGTERM/SIGINT -> stop(), then SystemExit(0)
+    server = TableServer(app, host, port, on_exit=stopping)   # STOPPING=1 on SIGTERM/SIGINT
     dog = start_watchdog(healthy)             # None outside systemd
     ready("serving on http://192.168.1.20:8000")
     server.run()
@@ -16,12 +17,10 @@ Typical use in ``companion serve``::
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import sys
 import threading
 from collections.abc import Callable, Mapping
-from types import FrameType
 
 
 def notify(*fields: str, env: Mapping[str, str] | None = None) -> bool:
@@ -118,23 +117,3 @@ def start_watchdog(healthy: Callable[[], bool],
     interval = watchdog_interval(env)
     return None if interval is None else Watchdog(healthy, interval).start()
 
-
-def install_signal_handlers(stop: Callable[[], None],
-                            signals: tuple[int, ...] = (signal.SIGTERM, signal.SIGINT)) -> None:
-    """On the first SIGTERM or SIGINT: send ``STOPPING=1``, call ``stop()``, then raise
-    ``SystemExit(0)`` in the main thread, which ends a blocking ``waitress`` ``server.run()``
-    (it catches SystemExit and shuts its worker threads down) or the program (exit status 0).
-    Further signals while stopping are ignored.  Call from the main thread.
-    """
-    stopping_now = threading.Event()
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if stopping_now.is_set():
-            return
-        stopping_now.set()
-        stopping()
-        stop()
-        raise SystemExit(0)
-
-    for signum in signals:
-        signal.signal(signum, handler)
