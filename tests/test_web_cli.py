@@ -107,7 +107,7 @@ def test_addresses() -> None:
 
 def test_too_few_threads_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--threads", "4"]) == 2
-    assert "16" in capsys.readouterr().err
+    assert "at least 8" in capsys.readouterr().err
 
 
 def test_hardware_sim_starts_and_off_is_none(table: Table, tmp_path: Path,

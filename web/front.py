@@ -130,11 +130,12 @@ class Front:
         written before the sender's answer is built.  A request that is not plainly fine
         (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
         answers why; a refusal is answered by the app's own error handlers."""
-        body = await _read_body(receive, int(self.app.config.get("MAX_CONTENT_LENGTH") or 0))
+        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
+        body = await _read_body(receive, limit)
         if body is None:
             return
-        checked = self._checked(game_id, scope, body)
-        if checked is None:
+        checked = None if limit and len(body) > limit else self._checked(game_id, scope, body)
+        if checked is None:  # Flask answers why (413 for a body over the limit)
             await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
             return
         identity, command = checked
@@ -146,11 +147,16 @@ class Front:
         if outcome is not None:
             await asyncio.sleep(0)  # the streams this commit woke write first
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
-        with self.app.request_context(cast(dict[str, Any], environ)):
+        app = self.app
+        with app.request_context(cast(dict[str, Any], environ)):
             g.identity = identity
-            response = self.app.finalize_request(
-                command_answer(game_id, outcome, command) if outcome is not None
-                else self.app.handle_user_exception(cast(Exception, error)))
+            try:
+                if error is not None:
+                    raise error
+                answer: Any = command_answer(game_id, cast(Outcome, outcome), command)
+            except Exception as exc:  # the app's handlers answer, as for its own views
+                answer = app.handle_user_exception(exc)
+            response = app.finalize_request(answer)
             headers = [(k.lower().encode("latin-1"), v.encode("latin-1"))
                        for k, v in response.headers.items()]
             data = response.get_data()

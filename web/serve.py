@@ -104,18 +104,17 @@ def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads:
     tokens = app.extensions["companion.tokens"]
     token = tokens.rotate_banker() if new_banker_token else tokens.banker()
     sd = _notifier()
+    url_status = f"serving on {url}"
     server = TableServer(app, host, port, threads,
-                         on_exit=sd.stopping if sd is not None else lambda: None)
+                         on_exit=sd.stopping if sd is not None else lambda: None,
+                         on_ready=(lambda: sd.ready(url_status)) if sd is not None else None)
     banner(hardware, url, token, data, out)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     dog = None
     if sd is not None:
         dog = sd.start_watchdog(lambda: table.game_ids() is not None and server.alive())
-        sd.ready(f"serving on {url}")
     try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+        server.run()  # READY=1 once it serves, with its signal handlers in place
     finally:
         app.extensions["companion.stopping"].set()
         if dog is not None:

@@ -31,9 +31,15 @@ KEEP_ALIVE = 75
 class _Uvicorn(uvicorn.Server):
     """uvicorn's server; a stop signal also ends the live streams (``on_exit`` first)."""
 
-    def __init__(self, config: uvicorn.Config, front: Front, on_exit: Callable[[], None]):
+    def __init__(self, config: uvicorn.Config, front: Front, on_exit: Callable[[], None],
+                 on_ready: Callable[[], object] | None = None):
         super().__init__(config)
-        self.front, self.on_exit = front, on_exit
+        self.front, self.on_exit, self.on_ready = front, on_exit, on_ready
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and self.on_ready is not None:
+            self.on_ready()  # e.g. systemd's READY=1: serving, signal handlers in place
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         if not self.should_exit:
@@ -63,13 +69,15 @@ class TableServer:
         app: from :func:`web.create_app`.
         threads: worker threads for pages and ordinary requests.
         on_exit: called once when a stop signal arrives (systemd's ``STOPPING=1``).
+        on_ready: called once the server answers (systemd's ``READY=1``).
 
     Raises:
         OSError: the address cannot be bound (port taken, no such address).
     """
 
     def __init__(self, app: Flask, host: str, port: int, threads: int = THREADS,
-                 on_exit: Callable[[], None] = lambda: None):
+                 on_exit: Callable[[], None] = lambda: None,
+                 on_ready: Callable[[], object] | None = None):
         self.front = Front(app, threads)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # NODELAY
@@ -84,8 +92,8 @@ class TableServer:
         config = uvicorn.Config(
             self.front, lifespan="on", http="httptools", loop="uvloop", access_log=False,
             log_config=None, server_header=False, timeout_graceful_shutdown=GRACE,
-            timeout_keep_alive=KEEP_ALIVE)
-        self.server = _Uvicorn(config, self.front, on_exit)
+            timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)  # no proxy in front of a Pi
+        self.server = _Uvicorn(config, self.front, on_exit, on_ready)
         self._thread: threading.Thread | None = None
 
     @property
@@ -94,7 +102,11 @@ class TableServer:
         return int(self.sock.getsockname()[1])
 
     def run(self) -> None:
-        """Serve until stopped (blocks)."""
+        """Serve until stopped (blocks).  In the main thread SIGTERM and SIGINT stop it,
+        from this call on (also while it is still starting)."""
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(sig, self.server.handle_exit)
         try:
             self.server.run(sockets=[self.sock])
         finally:
