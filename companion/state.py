@@ -157,7 +157,9 @@ class GameState:
 
     def owned_by(self, name: str) -> list[Deed]:
         """Deeds owned by ``name``, in board order."""
-        return [d for i, d in sorted(self.deeds.items()) if d.owner == name]
+        owned = [(i, d) for i, d in self.deeds.items() if d.owner == name]
+        owned.sort(key=lambda pair: pair[0])
+        return [d for _i, d in owned]
 
 
 def clone(value: Any) -> Any:

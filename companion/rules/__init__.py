@@ -60,6 +60,7 @@ And optional values, read with ``getattr(rules_for(edition), name, None)``:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Protocol, cast
@@ -78,7 +79,12 @@ class RuleSet(Protocol):
 
 def rules_for(edition: Edition) -> ModuleType:
     """The rule module named by ``edition.rules`` (``companion.rules.<name>``)."""
-    return import_module(f"companion.rules.{edition.rules}")
+    return _module(edition.rules)
+
+
+@cache
+def _module(name: str) -> ModuleType:
+    return import_module(f"companion.rules.{name}")
 
 
 def hook(edition: Edition, name: str) -> Callable[..., Any]:
