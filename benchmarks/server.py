@@ -1,8 +1,8 @@
 """Shared parts of the benchmarks: a real ``companion serve`` process, prepared data
 folders, its memory, a keep-alive API client and many raw-socket SSE streams in one thread.
 
-Nothing is mocked: the server is the ``companion serve`` a family runs (uvicorn, 24
-worker threads, hardware off), on a real SQLite file with ``synchronous=FULL``.
+Nothing is mocked: the server is the ``companion serve`` a family runs (uvicorn with its
+defaults, hardware off), on a real SQLite file with ``synchronous=FULL``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any
 from benchmarks.games import PLAYERS, game_commands
 from companion.replay import replay_into
 from companion.table import Table
+from web.front import THREADS
 
 DB_NAME = "companion.sqlite3"
 #: A folder on tmpfs (when the machine has one) to build big logs fast (fsync is free there).
@@ -103,7 +104,7 @@ class Server(Remote):
     ``first_path`` (``/api/games`` with the banker's token: the log is replayed by then).
     """
 
-    def __init__(self, data: Path, threads: int = 24, first_path: str = "/api/games"):
+    def __init__(self, data: Path, threads: int = THREADS, first_path: str = "/api/games"):
         self.data = data
         super().__init__(free_port(), "")
         cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1",
