@@ -11,9 +11,9 @@ import re
 import pytest
 
 from companion.editions import load_edition
-from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
+from companion.errors import BadCommand, MissingValue, NotAllowed, NotEnoughCash, RuleBroken
 from companion.rules.kortstokk import may_bid, nearest_not_owned
-from companion.table import Table
+from companion.table import Actor, Table
 from tests.actions import Game
 
 KS = "kortstokk"
@@ -163,6 +163,21 @@ def test_k9_coins_unbuilt_properties_and_fire_insurance_trade_freely(game: Game)
     assert [s["name"] for s in game.player("Bob")["spaces"]] == ["Spar 6"]
     with game.refused("Carol has no fire insurance to give to Bob."):
         game.do("trade_insurance", from_="Carol", to="Bob")
+
+
+def test_a_phone_can_neither_sell_insurance_to_another_nor_claim_a_joker_pass(
+        game: Game) -> None:
+    """K9 trades are agreed at the table and recorded by the banker: Alice's phone cannot
+    make Bob pay for an insurance; K6's joker bonus is the banker's to pay (like Start)."""
+    game.do("edition_value", field="chance_effects.7", value="fire_insurance")
+    game.do("joker", player="Alice", dice=7)
+    alice = Actor("player", "Alice")
+    with game.refused("Only the banker can do that.", NotAllowed):
+        game.do("trade_insurance", alice, from_="Alice", to="Bob", price=8)
+    with game.refused("Only the banker can do that.", NotAllowed):
+        game.do("pass_joker", Actor("player", "Carol"), player="Carol")
+    assert game.cash() == {"Alice": 8, "Bob": 8, "Carol": 8}
+    assert game.player("Alice")["fire_insurance"] == 1
 
 
 def test_k10_a_bankrupt_players_assets_are_sold_and_the_coins_go_to_the_creditor(

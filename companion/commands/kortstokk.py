@@ -121,7 +121,7 @@ def sell_insurance(draft: Draft, cmd: Cmd) -> None:
     charge(draft, ev.BANK, player, module.SALE_PER_INSURANCE, "fire insurance sold")
 
 
-@command("trade_insurance", player_field="from")
+@command("trade_insurance")  # banker only: the taker pays (K9 trades are agreed at the table)
 def trade_insurance(draft: Draft, cmd: Cmd) -> None:
     """``from`` gives one fire insurance to ``to``, who pays ``price`` coins (default 0)
     (K9: traded freely).  Raises RuleBroken, NotEnoughCash."""
@@ -142,7 +142,7 @@ def trade_insurance(draft: Draft, cmd: Cmd) -> None:
     pay_in_full(draft, taker, giver, price, "fire insurance")
 
 
-@command("pass_joker", player_field="player")
+@command("pass_joker")  # banker only, like pass_start: a phone could claim it again and again
 def pass_joker(draft: Draft, cmd: Cmd) -> None:
     """``player`` passed a joker without stopping: the bank pays the edition's
     ``pass_chance_bonus`` (K6: 1 coin).  Raises RuleBroken when the edition has none."""
