@@ -46,7 +46,7 @@ def int_arg(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+    if not (len(raw) <= 19 and raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
         raise BadRequest(_("%(name)s must be a whole number from %(low)d to %(high)d.",
                            name=name, low=low, high=high))
     return int(raw)

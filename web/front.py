@@ -24,6 +24,7 @@ import json
 import re
 import threading
 from typing import Any, cast
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi import build_environ
@@ -38,6 +39,9 @@ from web.tokens import Identity, Tokens
 
 EVENTS = re.compile(r"/api/games/([^/]+)/events")
 COMMANDS = re.compile(r"/api/games/([^/]+)/commands")
+STATE = re.compile(r"/api/games/([^/]+)")
+#: Longest a polling request may wait for news, in seconds (as :data:`web.api.MAX_WAIT`).
+MAX_WAIT = 25
 #: Threads for pages and ordinary requests (a long-polling phone holds one for ≤ 25 s).
 THREADS = 16
 
@@ -73,6 +77,9 @@ class Front:
             found = EVENTS.fullmatch(path) if method == "GET" else None
             if found and await self._stream(found[1], scope, receive, send):
                 return
+            found = STATE.fullmatch(path) if method == "GET" else None
+            if found:
+                scope = await self._long_poll(found[1], scope)
         await self.pages(scope, receive, send)  # type: ignore[arg-type]
 
     def stop(self) -> None:
@@ -111,10 +118,26 @@ class Front:
         identity = self._identity(game_id, "GET", headers)
         if identity is None or game_id not in self.table.game_ids():
             return False
-        raw = headers.get("last-event-id") or _query_arg(scope, "last_id")
-        last_id = int(raw) if raw and raw.isascii() and raw.isdigit() else None
+        last_id = _number(headers.get("last-event-id") or _query_arg(scope, "last_id"))
         await self.hub.serve(game_id, identity, last_id, receive, send)
         return True
+
+    async def _long_poll(self, game_id: str, scope: Message) -> Message:
+        """``GET /api/games/<id>?after=N&wait=S`` from a token that may read the game: wait
+        here, in the loop, until the log passes N (at most S ≤ 25 s), then hand Flask the
+        request without ``wait`` to answer at once (204 or the state).  Anything else: the
+        scope unchanged, for Flask to answer (or refuse)."""
+        after, wait = _number(_query_arg(scope, "after")), _number(_query_arg(scope, "wait"))
+        if after is None or wait is None or not 0 < wait <= MAX_WAIT or self.stopping.is_set():
+            return scope
+        if self._identity(game_id, "GET", _headers(scope)) is None:
+            return scope
+        if game_id not in self.table.game_ids():
+            return scope
+        await self.hub.wait_news(game_id, after, wait)
+        return {**scope, "query_string": urlencode(
+            [(k, v) for k, v in parse_qsl(scope["query_string"].decode("latin-1"))
+             if k != "wait"]).encode("latin-1")}
 
     def _identity(self, game_id: str, method: str, headers: dict[str, str]) -> Identity | None:
         """The request's identity when it may use ``game_id`` (the banker first; the rules
@@ -134,8 +157,14 @@ class Front:
         body = await _read_body(receive, limit)
         if body is None:
             return
-        checked = None if limit and len(body) > limit else self._checked(game_id, scope, body)
+        too_big = bool(limit) and len(body) > limit
+        checked = None if too_big else self._checked(game_id, scope, body)
         if checked is None:  # Flask answers why (413 for a body over the limit)
+            if too_big:  # a chunked body has no length: tell Flask what arrived
+                kept = [(k, v) for k, v in scope["headers"]
+                        if k.lower() not in (b"content-length", b"transfer-encoding")]
+                length = (b"content-length", str(len(body)).encode())
+                scope = {**scope, "headers": [*kept, length]}
             await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
             return
         identity, command = checked
@@ -220,7 +249,10 @@ def _headers(scope: Message) -> dict[str, str]:
 
 
 def _query_arg(scope: Message, name: str) -> str | None:
-    from urllib.parse import parse_qs
-
     values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name)
     return values[0] if values else None
+
+
+def _number(raw: str | None) -> int | None:
+    """A whole number of at most 18 digits (a log sequence, seconds), else None."""
+    return int(raw) if raw and len(raw) <= 18 and raw.isascii() and raw.isdigit() else None

@@ -77,6 +77,7 @@ class Hub:
         self.table, self.tokens = table, tokens
         self.heartbeat, self.max_seconds = heartbeat, max_seconds
         self.streams: dict[str, set[Stream]] = {}
+        self.waiting: dict[str, set[asyncio.Event]] = {}  # long polls, by game
         self.loop: asyncio.AbstractEventLoop | None = None
         self.last_tick = time.monotonic()  # the watchdog's sign that the loop is alive
         self._token_generation = tokens.generation
@@ -100,19 +101,52 @@ class Hub:
         for streams in self.streams.values():
             for stream in streams:
                 stream.end()
+        for events in self.waiting.values():
+            for event in events:
+                event.set()
 
     def committed(self, game_id: str, _seq: int) -> None:
         """Table listener (the committing thread, under the table lock): hand the new
         state's JSON to the streams of ``game_id`` — at once when the loop itself
         committed (a command from a phone), else through the loop (a button, a page)."""
         loop = self.loop
-        if loop is None or not self.streams.get(game_id):
+        if loop is None:
+            return
+        if self.waiting.get(game_id):
+            loop.call_soon_threadsafe(self._wake_polls, game_id)
+        if not self.streams.get(game_id):
             return
         seq, text = self.table.snapshot_json(game_id)  # the command's answer shares it
         if threading.get_ident() == self._loop_thread:
             self._publish(game_id, seq, text)
         else:
             loop.call_soon_threadsafe(self._publish, game_id, seq, text)
+
+    def _wake_polls(self, game_id: str) -> None:
+        for event in self.waiting.get(game_id, ()):
+            event.set()
+
+    async def wait_news(self, game_id: str, after: int, timeout: float) -> None:
+        """Return once ``game_id``'s log passes ``after``, ``timeout`` seconds pass or the
+        server stops: a long poll (``?after=N&wait=S``) that holds no thread."""
+        event = asyncio.Event()
+        waiting = self.waiting.setdefault(game_id, set())
+        waiting.add(event)
+        try:
+            deadline = time.monotonic() + timeout
+            while not self._stopping and self.table.state(game_id).seq <= after:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                try:
+                    await asyncio.wait_for(event.wait(), left)
+                except TimeoutError:
+                    return
+                event.clear()
+        finally:
+            waiting.discard(event)
+            if not waiting:
+                self.waiting.pop(game_id, None)
 
     def _publish(self, game_id: str, seq: int, text: str) -> None:
         message = event_bytes(seq, text)  # once for every stream of the game
@@ -135,14 +169,15 @@ class Hub:
 
     async def serve(self, game_id: str, identity: Identity, last_id: int | None,
                     receive: Receive, send: Send) -> None:
-        """Stream ``game_id`` to one client that has seen ``last_id`` (None: nothing)."""
+        """Stream ``game_id`` to one client that has seen ``last_id`` (None: nothing; a
+        number beyond the log, e.g. after a backup was restored, counts as nothing)."""
         now = time.monotonic()
-        stream = Stream(identity, -1 if last_id is None else last_id,
-                        now + self.max_seconds, now + self.heartbeat)
+        seq, text = self.table.snapshot_json(game_id)
+        seen = last_id if last_id is not None and last_id <= seq else -1  # ahead: a restore
+        stream = Stream(identity, seen, now + self.max_seconds, now + self.heartbeat)
         self.streams.setdefault(game_id, set()).add(stream)
         watcher = asyncio.ensure_future(_watch_disconnect(receive, stream))
         try:
-            seq, text = self.table.snapshot_json(game_id)
             stream.offer(seq, event_bytes(seq, text))
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             await self._write(stream, send, b"retry: 2000\n\n" + self._next_chunk(stream))

@@ -24,7 +24,7 @@ HEADERS = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
 def last_event_id() -> int | None:
     """The client's ``Last-Event-ID`` header (or ``last_id`` query argument), if a number."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("last_id")
-    return int(raw) if raw and raw.isascii() and raw.isdigit() else None
+    return int(raw) if raw and len(raw) <= 18 and raw.isascii() and raw.isdigit() else None
 
 
 @bp.get("/games/<game_id>/events")

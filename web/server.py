@@ -19,13 +19,40 @@ from types import FrameType
 
 import uvicorn
 from flask import Flask
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from web.front import THREADS, Front
 
 #: Seconds that open connections get to finish when the server stops.
 GRACE = 3
+#: Most bytes a request's line and headers may take.
+MAX_HEAD = 32 * 1024
 #: Seconds an idle keep-alive connection stays open (a phone reuses it for its next tap).
 KEEP_ALIVE = 75
+
+
+class _Protocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a cap on a request's line and headers: httptools
+    keeps an unfinished header in memory however long it grows (a phone's head is under
+    2 KiB); past :data:`MAX_HEAD` bytes the connection gets 400 and is closed."""
+
+    _head = 0  # bytes received while a request's head was still open
+    _in_body = False
+
+    def data_received(self, data: bytes) -> None:
+        if not self._in_body:
+            self._head += len(data)
+        super().data_received(data)
+        if not self._in_body and self._head > MAX_HEAD:  # still no end of the head
+            self.send_400_response("Request line and headers too large.")
+
+    def on_headers_complete(self) -> None:
+        self._in_body = True
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._in_body, self._head = False, 0
+        super().on_message_complete()
 
 
 class _Uvicorn(uvicorn.Server):
@@ -90,7 +117,7 @@ class TableServer:
             raise
         self.sock.set_inheritable(True)
         config = uvicorn.Config(
-            self.front, lifespan="on", http="httptools", loop="uvloop", access_log=False,
+            self.front, lifespan="on", http=_Protocol, loop="uvloop", access_log=False,
             log_config=None, server_header=False, timeout_graceful_shutdown=GRACE,
             timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)  # no proxy in front of a Pi
         self.server = _Uvicorn(config, self.front, on_exit, on_ready)

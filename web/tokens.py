@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import threading
 from dataclasses import dataclass
 
 from companion.store import Store
@@ -65,6 +66,7 @@ class Tokens:
         #: when this changed (:mod:`web.hub`).
         self.generation = 0
         self._known: dict[str, Identity] = {}  # valid tokens' identities, by token hash
+        self._rotating = threading.Lock()
 
     def _derive(self, purpose: str) -> str:
         digest = hmac.new(self._secret, purpose.encode("utf-8"), hashlib.sha256).digest()
@@ -83,8 +85,9 @@ class Tokens:
     def rotate_banker(self) -> str:
         """Invalidate the banker's token and return a new one."""
         self.store.put_meta("banker_token_gen", str(self._gen("banker_token_gen") + 1))
+        token = self.banker()  # the new hash is stored before the cache is emptied
         self._rotated()
-        return self.banker()
+        return token
 
     def player(self, game_id: str, name: str) -> str:
         """``name``'s current token in ``game_id`` (registered if it was not)."""
@@ -105,8 +108,9 @@ class Tokens:
         return token
 
     def _rotated(self) -> None:
-        self._known.clear()
-        self.generation += 1
+        with self._rotating:
+            self._known.clear()
+            self.generation += 1
 
     def lookup(self, token: str) -> Identity | None:
         """The identity ``token`` belongs to, or None (constant-time hash comparison)."""
@@ -116,9 +120,11 @@ class Tokens:
         known = self._known.get(digest)  # forgotten at every rotation (this object's)
         if known is not None:
             return known
+        generation = self.generation
         found = self._lookup(digest)
-        if found is not None:
-            self._known[digest] = found
+        with self._rotating:  # not kept if a rotation ran meanwhile: it may be stale
+            if found is not None and generation == self.generation:
+                self._known[digest] = found
         return found
 
     def _lookup(self, digest: str) -> Identity | None:

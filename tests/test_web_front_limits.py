@@ -1,0 +1,144 @@
+"""The table server under abuse (issue 8's fault pass, as a new user's try found it): an
+endless request head, long polls that must not hold the page workers or the shutdown,
+numbers too long to be sequences, a ``Last-Event-ID`` beyond the log, and a chunked body
+over the limit.  Real server (:class:`web.server.TableServer`), real sockets."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from tests.conftest import LiveServer, WebActions
+from tests.test_web_live import live_stream
+from web.server import MAX_HEAD, TableServer
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[TableServer]:
+    """The app under a :class:`TableServer` with 4 page workers (fewer than the polls)."""
+    served = TableServer(app, "127.0.0.1", 0, threads=4).start()
+    yield served
+    served.stop()
+
+
+def get(port: int, path: str, headers: dict[str, str], timeout: float = 10) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn.request("GET", path, headers=headers)
+    answer = conn.getresponse()
+    body = answer.read()
+    conn.close()
+    return answer.status, body
+
+
+def test_an_endless_request_head_is_cut_off(server: TableServer,
+                                            web_actions: WebActions) -> None:
+    """A header that never ends gets 400 and the connection closed after MAX_HEAD bytes
+    (httptools alone would keep it all in memory); the server goes on serving."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Long: ")
+        sock.sendall(b"a" * (MAX_HEAD + 8192))  # and nothing more: the head never ends
+        answer = b""
+        while chunk := sock.recv(4096):  # the server answers, then closes
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert b"connection: close" in answer.lower()
+    status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
+    assert status == 200
+
+
+def test_long_polls_hold_no_page_worker_and_wake_on_a_command(
+        server: TableServer, web_actions: WebActions) -> None:
+    """Ten polls waiting for news (more than the 4 workers) leave the pages answering at
+    once; a command wakes every poll with the new state."""
+    web_actions.new_game("Alice", "Bob")
+    path = f"/api/games/{web_actions.game}?after=1&wait=20"
+    answers: list[tuple[int, bytes]] = []
+    polls = [threading.Thread(target=lambda: answers.append(
+        get(server.port, path, web_actions.bearer()))) for _ in range(10)]
+    for poll in polls:
+        poll.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
+    assert status == 200 and time.monotonic() - started < 1.0
+    assert web_actions.send(cmd="pass_start", player="Alice").status_code == 200
+    for poll in polls:
+        poll.join(5)
+    assert len(answers) == 10
+    assert all(s == 200 and json.loads(b)["game"]["seq"] == 2 for s, b in answers)
+
+
+def test_a_poll_without_news_ends_at_its_wait_and_at_a_stop(
+        server: TableServer, web_actions: WebActions) -> None:
+    """``wait=1`` with nothing new: 204 after about a second; a poll of 25 s does not hold
+    the server's stop."""
+    web_actions.new_game("Alice", "Bob")
+    started = time.monotonic()
+    status, _body = get(server.port, f"/api/games/{web_actions.game}?after=1&wait=1",
+                        web_actions.bearer())
+    assert status == 204 and 0.8 < time.monotonic() - started < 2.5
+    waiting = threading.Thread(target=get, args=(
+        server.port, f"/api/games/{web_actions.game}?after=1&wait=25", web_actions.bearer()))
+    waiting.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    server.stop()
+    waiting.join(5)
+    assert not waiting.is_alive() and time.monotonic() - started < 4
+
+
+def test_numbers_too_long_to_be_a_sequence(live_server: LiveServer,
+                                           web_actions: WebActions) -> None:
+    """A 5 000-digit Last-Event-ID is no id (the stream sends the state); a 5 000-digit
+    ``after`` is a bad request — never a 500."""
+    web_actions.new_game("Alice", "Bob")
+    port = int(live_server.url.rsplit(":", 1)[1])
+    huge = "9" * 5000
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", f"/api/games/{web_actions.game}/events",
+                 headers={**web_actions.bearer(), "Last-Event-ID": huge})
+    answer = conn.getresponse()
+    assert answer.status == 200 and answer.readline() == b"retry: 2000\n"
+    conn.close()
+    status, body = get(port, f"/api/games/{web_actions.game}?after={huge}&wait=1",
+                       web_actions.bearer())
+    assert status == 400 and json.loads(body)["ok"] is False
+
+
+def test_a_last_event_id_beyond_the_log_gets_the_state(live_server: LiveServer,
+                                                       web_actions: WebActions) -> None:
+    """After a restored backup a phone may hold a newer id than the log: it gets the state
+    at once (as the Flask view does), not silence until the log catches up."""
+    web_actions.new_game("Alice", "Bob")
+    conn, sse = live_stream(live_server, web_actions, last_id=40)
+    assert sse.block() == "retry: 2000"
+    seq, state = sse.event()
+    assert seq == 1 and state == web_actions.state()
+    conn.close()
+
+
+def test_a_chunked_body_over_the_limit_is_413(live_server: LiveServer,
+                                              web_actions: WebActions) -> None:
+    """A command body sent in chunks (no length) over MAX_CONTENT_LENGTH: 413, nothing
+    applied."""
+    web_actions.new_game("Alice", "Bob")
+    port = int(live_server.url.rsplit(":", 1)[1])
+    before = web_actions.state()
+    body = json.dumps({"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 5,
+                       "memo": "x" * 70_000}).encode()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", f"/api/games/{web_actions.game}/commands",
+                 body=iter([body[i:i + 8192] for i in range(0, len(body), 8192)]),
+                 headers={**web_actions.bearer(), "Content-Type": "application/json"},
+                 encode_chunked=True)
+    answer = conn.getresponse()
+    assert answer.status == 413 and json.loads(answer.read())["ok"] is False
+    conn.close()
+    assert web_actions.state() == before
