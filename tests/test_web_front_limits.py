@@ -142,3 +142,25 @@ def test_a_chunked_body_over_the_limit_is_413(live_server: LiveServer,
     assert answer.status == 413 and json.loads(answer.read())["ok"] is False
     conn.close()
     assert web_actions.state() == before
+
+
+def test_bodies_that_never_arrive_hold_no_worker_and_get_408(
+        server: TableServer, web_actions: WebActions, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten requests that announce a body and never send it (more than the 4 workers) leave
+    the pages answering; each gets 408 once BODY_SECONDS pass."""
+    monkeypatch.setattr("web.front.BODY_SECONDS", 1.0)
+    head = (f"POST /api/games HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {web_actions.banker}"
+            "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{").encode()
+    socks = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(10)]
+    for sock in socks:
+        sock.sendall(head)
+    time.sleep(0.2)
+    started = time.monotonic()
+    status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
+    assert status == 200 and time.monotonic() - started < 0.8
+    for sock in socks:
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408 ")
+        sock.close()

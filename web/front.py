@@ -33,7 +33,7 @@ from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
 from web.api import command_answer
-from web.auth import CSRF_HEADER, bearer_of, for_game, resolve
+from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
 from web.tokens import Identity, Tokens
 
@@ -42,6 +42,10 @@ COMMANDS = re.compile(r"/api/games/([^/]+)/commands")
 STATE = re.compile(r"/api/games/([^/]+)")
 #: Longest a polling request may wait for news, in seconds (as :data:`web.api.MAX_WAIT`).
 MAX_WAIT = 25
+#: Seconds a request's body may take to arrive (a phone's takes milliseconds).
+BODY_SECONDS = 10
+LATE_BODY = b'{"ok": false, "error": "The request did not arrive in time; send it again."}'
+
 #: Threads for pages and ordinary requests (a long-polling phone holds one for ≤ 25 s).
 THREADS = 16
 
@@ -80,7 +84,34 @@ class Front:
             found = STATE.fullmatch(path) if method == "GET" else None
             if found:
                 scope = await self._long_poll(found[1], scope)
+            if method not in SAFE_METHODS:  # read here: no worker waits for a slow body
+                read = await self._body(scope, receive, send)
+                if read is None:
+                    return
+                body, scope = read
+                receive = _replay(body, receive)
         await self.pages(scope, receive, send)  # type: ignore[arg-type]
+
+    async def _body(self, scope: Message, receive: Receive,
+                    send: Send) -> tuple[bytes, Message] | None:
+        """The request body (at most ``MAX_CONTENT_LENGTH`` + 1 bytes) and the scope with
+        its length as read (so Flask answers 413 past the limit, chunked or not).  None:
+        the client went away, or its body did not arrive within BODY_SECONDS (answered
+        408 and closed)."""
+        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
+        try:
+            body = await asyncio.wait_for(_read_body(receive, limit), BODY_SECONDS)
+        except TimeoutError:
+            await send({"type": "http.response.start", "status": 408, "headers": [
+                (b"content-type", b"application/json"), (b"connection", b"close")]})
+            await send({"type": "http.response.body", "body": LATE_BODY})
+            return None
+        if body is None:
+            return None
+        kept = [(k, v) for k, v in scope["headers"]
+                if k.lower() not in (b"content-length", b"transfer-encoding")]
+        length = (b"content-length", str(len(body)).encode())
+        return body, {**scope, "headers": [*kept, length]}
 
     def stop(self) -> None:
         """End the live streams and refuse new ones (from any thread; idempotent)."""
@@ -153,18 +184,13 @@ class Front:
         written before the sender's answer is built.  A request that is not plainly fine
         (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
         answers why; a refusal is answered by the app's own error handlers."""
-        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
-        body = await _read_body(receive, limit)
-        if body is None:
+        read = await self._body(scope, receive, send)
+        if read is None:
             return
-        too_big = bool(limit) and len(body) > limit
-        checked = None if too_big else self._checked(game_id, scope, body)
+        body, scope = read
+        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
+        checked = None if limit and len(body) > limit else self._checked(game_id, scope, body)
         if checked is None:  # Flask answers why (413 for a body over the limit)
-            if too_big:  # a chunked body has no length: tell Flask what arrived
-                kept = [(k, v) for k, v in scope["headers"]
-                        if k.lower() not in (b"content-length", b"transfer-encoding")]
-                length = (b"content-length", str(len(body)).encode())
-                scope = {**scope, "headers": [*kept, length]}
             await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
             return
         identity, command = checked
