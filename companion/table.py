@@ -22,6 +22,7 @@ from companion.commands import REGISTRY, Cmd, Draft
 from companion.commands.editions import pin_edition
 from companion.commands.payments import settle_debts
 from companion.commands.setup import new_game_event, start_game
+from companion.commands.trades import deed_marks, void_changed_trades
 from companion.editions import EditionLibrary
 from companion.errors import (
     BadCommand,
@@ -161,9 +162,11 @@ class Table:
         if state.over:
             raise GameOver("The game is over; only undo can change it now.")
         draft = Draft(state, state.seq + 1)
+        marks = deed_marks(state)  # C18: the deeds of pending trades, as offered
         try:
             spec.handler(draft, cmd)
             settle_debts(draft)
+            void_changed_trades(draft, marks)
             hook(draft.state.ed, "after_command")(draft)  # e.g. M22: a multimillionaire
             seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
         except BaseException:

@@ -122,3 +122,23 @@ def test_c18_pending_trade_is_rechecked_and_can_be_cancelled(game: Game) -> None
     assert game.snap()["trades"] == []
     game.refused(RuleBroken, "There is no such trade waiting (give its number as 'trade').",
                  "trade_accept", player="Alice", trade=1)
+
+
+def test_c18_a_deed_changed_after_the_offer_cancels_it(game: Game) -> None:
+    """Alice offers 3 000 kr for Oslo S; Bob's phone mortgages it (the bank pays him) and
+    then tries to accept: the offer was for Oslo S unmortgaged, so it was cancelled when
+    the deed changed — Alice keeps her money (C18, C19).  Also the other way round."""
+    alice_cash = game.cash("Alice")
+    game.phone("Alice", "trade_propose", parties={"Alice": {"cash": 3000},
+                                                  "Bob": {"spaces": ["Oslo S"]}},
+               **{"from": "Alice"})
+    game.phone("Bob", "mortgage", player="Bob", space="Oslo S")
+    assert game.snap()["trades"] == []
+    game.refused(RuleBroken, "There is no such trade waiting (give its number as 'trade').",
+                 "trade_accept", Actor("player", "Bob"), player="Bob", trade=1)
+    assert game.cash("Alice") == alice_cash and game.player("Bob")["spaces"][0]["mortgaged"]
+    game.phone("Alice", "trade_propose", parties={"Alice": {"spaces": ["Kirkeveien"]},
+                                                  "Bob": {"cash": 2000}},
+               **{"from": "Alice"})
+    game.phone("Alice", "mortgage", player="Alice", space="Kirkeveien")
+    assert game.snap()["trades"] == []

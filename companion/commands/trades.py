@@ -88,6 +88,30 @@ def trade_cancel(draft: Draft, cmd: Cmd) -> None:
     draft.emit(ev.TradeClosed(pending.id, "cancelled"))
 
 
+def deed_marks(state: GameState) -> dict[int, tuple[Any, ...]]:
+    """The condition of the deeds in every pending trade, by trade: each deed's owner,
+    buildings and mortgage, to notice a change before the other party says yes (C18)."""
+    return {t.id: _condition(state, t) for t in state.trades.values()}
+
+
+def void_changed_trades(draft: Draft, marks: dict[int, tuple[Any, ...]]) -> None:
+    """Cancel every pending trade whose deeds changed during this command (mortgaged,
+    lifted, built on, sold, changed hands): the other party was offered them as they were,
+    and must not accept something else (C18, C19).  ``marks``: :func:`deed_marks` taken
+    before the command."""
+    for pending in list(draft.state.trades.values()):
+        before = marks.get(pending.id)
+        if before is not None and before != _condition(draft.state, pending):
+            draft.emit(ev.TradeClosed(pending.id, "cancelled"))
+
+
+def _condition(state: GameState, pending: PendingTrade) -> tuple[Any, ...]:
+    spaces = sorted({int(i) for offer in pending.parties.values() for i in offer["spaces"]})
+    deeds = [state.deeds.get(i) for i in spaces]
+    return tuple((i, None) if d is None else (i, d.owner, d.houses, d.hotel, d.mortgaged)
+                 for i, d in zip(spaces, deeds, strict=True))
+
+
 def apply_deal(draft: Draft, deal: Deal) -> None:
     """Emit a checked deal: cash, deeds (with their buildings, M9), cards, shares (M9),
     then each receiver's C19 payments."""
