@@ -164,3 +164,42 @@ def test_bodies_that_never_arrive_hold_no_worker_and_get_408(
             answer += chunk
         assert answer.startswith(b"HTTP/1.1 408 ")
         sock.close()
+
+
+def test_a_connection_that_never_finishes_its_head_is_closed(
+        server: TableServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Silent or half-sent heads would each hold a file descriptor for good: after
+    HEAD_SECONDS the server closes them."""
+    monkeypatch.setattr("web.server.HEAD_SECONDS", 0.5)
+    silent = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    half = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    half.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    started = time.monotonic()
+    assert silent.recv(1024) == b"" and half.recv(1024) == b""  # closed by the server
+    assert time.monotonic() - started < 3
+    silent.close()
+    half.close()
+
+
+def test_polls_ahead_of_the_log_or_with_19_digits_hold_no_worker(
+        server: TableServer, web_actions: WebActions) -> None:
+    """A poll for a number beyond the log (a restored backup) answers the state at once;
+    a 19-digit ``after`` is read by the loop like any other number (so no page worker
+    waits on it: the pages still answer)."""
+    web_actions.new_game("Alice", "Bob")
+    started = time.monotonic()
+    status, body = get(server.port, f"/api/games/{web_actions.game}?after=40&wait=20",
+                       web_actions.bearer())
+    assert status == 200 and json.loads(body)["game"]["seq"] == 1
+    assert time.monotonic() - started < 1
+    path = f"/api/games/{web_actions.game}?after=1000000000000000000&wait=2"
+    polls = [threading.Thread(target=get, args=(server.port, path, web_actions.bearer()))
+             for _ in range(8)]
+    for poll in polls:
+        poll.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
+    assert status == 200 and time.monotonic() - started < 0.8
+    for poll in polls:
+        poll.join(5)

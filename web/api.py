@@ -88,13 +88,18 @@ def list_games() -> Any:
 @bp.get("/games/<game_id>")
 @game_required
 def game_state(game_id: str) -> Any:
-    """The state JSON; with ``?after=N`` (polling) 204 unless something is newer than N,
-    waiting up to ``wait`` seconds for it."""
+    """The state JSON; with ``?after=N`` (polling) 204 while the log is still at N, after
+    waiting up to ``wait`` seconds for news (a log ahead of or behind N answers at once).
+    Under ``companion serve`` the waiting is done in the loop (:mod:`web.front`)."""
     if "after" not in request.args:
         return table().snapshot(game_id)
     after = int_arg("after", 0, 0, 2**62)
     wait = int_arg("wait", 0, 0, MAX_WAIT)
-    seq = table().wait(game_id, after, wait) if wait else table().state(game_id).seq
+    seq = table().state(game_id).seq
+    stopping = current_app.extensions["companion.stopping"]
+    while wait and seq == after and not stopping.is_set():  # plain WSGI; the front waits
+        seq = table().wait(game_id, after, min(wait, 1))  # in slices: a stop is seen
+        wait -= min(wait, 1)
     if seq == after:
         return "", 204
     return table().snapshot(game_id)

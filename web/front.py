@@ -159,13 +159,14 @@ class Front:
         request without ``wait`` to answer at once (204 or the state).  Anything else: the
         scope unchanged, for Flask to answer (or refuse)."""
         after, wait = _number(_query_arg(scope, "after")), _number(_query_arg(scope, "wait"))
-        if after is None or wait is None or not 0 < wait <= MAX_WAIT or self.stopping.is_set():
-            return scope
+        if after is None or wait is None or not (0 < wait <= MAX_WAIT and after <= 2**62):
+            return scope  # Flask answers (a bad number: 400; wait=0: at once)
         if self._identity(game_id, "GET", _headers(scope)) is None:
             return scope
         if game_id not in self.table.game_ids():
             return scope
-        await self.hub.wait_news(game_id, after, wait)
+        if not self.stopping.is_set():
+            await self.hub.wait_news(game_id, after, wait)
         return {**scope, "query_string": urlencode(
             [(k, v) for k, v in parse_qsl(scope["query_string"].decode("latin-1"))
              if k != "wait"]).encode("latin-1")}
@@ -280,5 +281,6 @@ def _query_arg(scope: Message, name: str) -> str | None:
 
 
 def _number(raw: str | None) -> int | None:
-    """A whole number of at most 18 digits (a log sequence, seconds), else None."""
-    return int(raw) if raw and len(raw) <= 18 and raw.isascii() and raw.isdigit() else None
+    """A whole number of at most 19 digits (a log sequence, seconds; as
+    :func:`web.api.int_arg` reads them), else None."""
+    return int(raw) if raw and len(raw) <= 19 and raw.isascii() and raw.isdigit() else None

@@ -127,14 +127,15 @@ class Hub:
             event.set()
 
     async def wait_news(self, game_id: str, after: int, timeout: float) -> None:
-        """Return once ``game_id``'s log passes ``after``, ``timeout`` seconds pass or the
-        server stops: a long poll (``?after=N&wait=S``) that holds no thread."""
+        """Return once ``game_id``'s log is not at ``after`` (newer, or behind it after a
+        restored backup), ``timeout`` seconds pass or the server stops: a long poll
+        (``?after=N&wait=S``) that holds no thread."""
         event = asyncio.Event()
         waiting = self.waiting.setdefault(game_id, set())
         waiting.add(event)
         try:
             deadline = time.monotonic() + timeout
-            while not self._stopping and self.table.state(game_id).seq <= after:
+            while not self._stopping and self.table.state(game_id).seq == after:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return

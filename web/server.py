@@ -9,6 +9,7 @@ signal, so the caller can still turn the strip off and close the log.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import signal
 import socket
@@ -27,6 +28,8 @@ from web.front import THREADS, Front
 GRACE = 3
 #: Most bytes a request's line and headers may take.
 MAX_HEAD = 32 * 1024
+#: Seconds a connection may take to send a request's line and headers (also the first).
+HEAD_SECONDS = 15
 #: Seconds an idle keep-alive connection stays open (a phone reuses it for its next tap).
 KEEP_ALIVE = 75
 
@@ -38,17 +41,42 @@ class _Protocol(HttpToolsProtocol):
 
     _head = 0  # bytes received while a request's head was still open
     _in_body = False
+    _deadline: asyncio.TimerHandle | None = None  # for the head under way
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._start_head_clock()
 
     def data_received(self, data: bytes) -> None:
         if not self._in_body:
             self._head += len(data)
+            self._start_head_clock()
         super().data_received(data)
         if not self._in_body and self._head > MAX_HEAD:  # still no end of the head
             self.send_400_response("Request line and headers too large.")
 
     def on_headers_complete(self) -> None:
         self._in_body = True
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
         super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        super().connection_lost(exc)
+
+    def _start_head_clock(self) -> None:
+        """A connection that does not finish its request's head in HEAD_SECONDS is closed
+        (it would hold a file descriptor for good)."""
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+
+    def _head_too_slow(self) -> None:
+        self._deadline = None
+        if not self._in_body:
+            self.transport.close()
 
     def on_message_complete(self) -> None:
         self._in_body, self._head = False, 0
