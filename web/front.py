@@ -100,7 +100,8 @@ class Front:
         408 and closed)."""
         limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
         try:
-            body = await asyncio.wait_for(_read_body(receive, limit), BODY_SECONDS)
+            async with asyncio.timeout(BODY_SECONDS):  # no task of its own, unlike wait_for
+                body = await _read_body(receive, limit)
         except TimeoutError:
             await send({"type": "http.response.start", "status": 408, "headers": [
                 (b"content-type", b"application/json"), (b"connection", b"close")]})
