@@ -16,7 +16,6 @@ import pytest
 from flask import Flask
 
 from tests.conftest import LiveServer, WebActions
-from tests.test_web_live import live_stream
 from web.server import MAX_HEAD, TableServer
 
 
@@ -53,21 +52,29 @@ def test_an_endless_request_head_is_cut_off(server: TableServer,
     assert status == 200
 
 
+def polls_while_pages_answer(server: TableServer, actions: WebActions, path: str,
+                             count: int) -> tuple[list[threading.Thread], list[tuple[int, bytes]]]:
+    """Start ``count`` polls of ``path`` (more than the 4 page workers) and assert the
+    pages still answer at once; the running polls and the list their answers go to."""
+    answers: list[tuple[int, bytes]] = []
+    polls = [threading.Thread(target=lambda: answers.append(
+        get(server.port, path, actions.bearer()))) for _ in range(count)]
+    for poll in polls:
+        poll.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    status, _body = get(server.port, "/api/games", actions.bearer(actions.banker))
+    assert status == 200 and time.monotonic() - started < 1.0
+    return polls, answers
+
+
 def test_long_polls_hold_no_page_worker_and_wake_on_a_command(
         server: TableServer, web_actions: WebActions) -> None:
     """Ten polls waiting for news (more than the 4 workers) leave the pages answering at
     once; a command wakes every poll with the new state."""
     web_actions.new_game("Alice", "Bob")
-    path = f"/api/games/{web_actions.game}?after=1&wait=20"
-    answers: list[tuple[int, bytes]] = []
-    polls = [threading.Thread(target=lambda: answers.append(
-        get(server.port, path, web_actions.bearer()))) for _ in range(10)]
-    for poll in polls:
-        poll.start()
-    time.sleep(0.3)
-    started = time.monotonic()
-    status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
-    assert status == 200 and time.monotonic() - started < 1.0
+    polls, answers = polls_while_pages_answer(
+        server, web_actions, f"/api/games/{web_actions.game}?after=1&wait=20", 10)
     assert web_actions.send(cmd="pass_start", player="Alice").status_code == 200
     for poll in polls:
         poll.join(5)
@@ -110,18 +117,6 @@ def test_numbers_too_long_to_be_a_sequence(live_server: LiveServer,
     status, body = get(port, f"/api/games/{web_actions.game}?after={huge}&wait=1",
                        web_actions.bearer())
     assert status == 400 and json.loads(body)["ok"] is False
-
-
-def test_a_last_event_id_beyond_the_log_gets_the_state(live_server: LiveServer,
-                                                       web_actions: WebActions) -> None:
-    """After a restored backup a phone may hold a newer id than the log: it gets the state
-    at once (as the Flask view does), not silence until the log catches up."""
-    web_actions.new_game("Alice", "Bob")
-    conn, sse = live_stream(live_server, web_actions, last_id=40)
-    assert sse.block() == "retry: 2000"
-    seq, state = sse.event()
-    assert seq == 1 and state == web_actions.state()
-    conn.close()
 
 
 def test_a_chunked_body_over_the_limit_is_413(live_server: LiveServer,
@@ -192,14 +187,7 @@ def test_polls_ahead_of_the_log_or_with_19_digits_hold_no_worker(
                        web_actions.bearer())
     assert status == 200 and json.loads(body)["game"]["seq"] == 1
     assert time.monotonic() - started < 1
-    path = f"/api/games/{web_actions.game}?after=1000000000000000000&wait=2"
-    polls = [threading.Thread(target=get, args=(server.port, path, web_actions.bearer()))
-             for _ in range(8)]
-    for poll in polls:
-        poll.start()
-    time.sleep(0.3)
-    started = time.monotonic()
-    status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
-    assert status == 200 and time.monotonic() - started < 0.8
+    polls, _answers = polls_while_pages_answer(
+        server, web_actions, f"/api/games/{web_actions.game}?after=1000000000000000000&wait=2", 8)
     for poll in polls:
         poll.join(5)
