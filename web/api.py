@@ -41,15 +41,22 @@ def json_body() -> dict[str, Any]:
     return data
 
 
+def whole_number(raw: str | None) -> int | None:
+    """``raw`` as a whole number of at most 19 digits (a log sequence, seconds), else None
+    (longer digit strings are no sequence, and ``int()`` of thousands of digits fails)."""
+    return int(raw) if raw and len(raw) <= 19 and raw.isascii() and raw.isdigit() else None
+
+
 def int_arg(name: str, default: int, low: int, high: int) -> int:
     """A whole-number query argument within ``low..high``.  Raises BadRequest."""
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not (len(raw) <= 19 and raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+    number = whole_number(raw)
+    if number is None or not low <= number <= high:
         raise BadRequest(_("%(name)s must be a whole number from %(low)d to %(high)d.",
                            name=name, low=low, high=high))
-    return int(raw)
+    return number
 
 
 def join_links(game_id: str) -> list[dict[str, str]]:

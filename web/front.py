@@ -23,6 +23,7 @@ import io
 import json
 import re
 import threading
+import time
 from typing import Any, cast
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
@@ -32,7 +33,7 @@ from flask import Flask, g
 from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
-from web.api import command_answer
+from web.api import command_answer, whole_number
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
 from web.tokens import Identity, Tokens
@@ -51,7 +52,7 @@ THREADS = 16
 
 
 class Front:
-    """The ASGI application: routes to the hub, the command thread or the Flask app.
+    """The ASGI application: routes to the hub, the loop's command lane or the Flask app.
 
     Args:
         app: the Flask app (:func:`web.create_app`); its table and tokens are shared.
@@ -66,6 +67,7 @@ class Front:
         self.hub = Hub(self.table, self.tokens, float(app.config["SSE_HEARTBEAT"]),
                        float(app.config["SSE_MAX_SECONDS"]))
         self.pages = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+        self.limit = int(app.config.get("MAX_CONTENT_LENGTH") or 0)  # body bytes, 0: none
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -98,10 +100,9 @@ class Front:
         its length as read (so Flask answers 413 past the limit, chunked or not).  None:
         the client went away, or its body did not arrive within BODY_SECONDS (answered
         408 and closed)."""
-        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
         try:
             async with asyncio.timeout(BODY_SECONDS):  # no task of its own, unlike wait_for
-                body = await _read_body(receive, limit)
+                body = await _read_body(receive, self.limit)
         except TimeoutError:
             await send({"type": "http.response.start", "status": 408, "headers": [
                 (b"content-type", b"application/json"), (b"connection", b"close")]})
@@ -126,8 +127,6 @@ class Front:
 
     def alive(self, within: float = 5.0) -> bool:
         """True when the loop ran its periodic check within ``within`` seconds (watchdog)."""
-        import time
-
         return time.monotonic() - self.hub.last_tick < within
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
@@ -148,9 +147,9 @@ class Front:
             return False
         headers = _headers(scope)
         identity = self._identity(game_id, "GET", headers)
-        if identity is None or game_id not in self.table.game_ids():
+        if identity is None:
             return False
-        last_id = _number(headers.get("last-event-id") or _query_arg(scope, "last_id"))
+        last_id = whole_number(headers.get("last-event-id") or _query_arg(scope, "last_id"))
         await self.hub.serve(game_id, identity, last_id, receive, send)
         return True
 
@@ -159,12 +158,11 @@ class Front:
         here, in the loop, until the log passes N (at most S ≤ 25 s), then hand Flask the
         request without ``wait`` to answer at once (204 or the state).  Anything else: the
         scope unchanged, for Flask to answer (or refuse)."""
-        after, wait = _number(_query_arg(scope, "after")), _number(_query_arg(scope, "wait"))
+        after = whole_number(_query_arg(scope, "after"))
+        wait = whole_number(_query_arg(scope, "wait"))
         if after is None or wait is None or not (0 < wait <= MAX_WAIT and after <= 2**62):
             return scope  # Flask answers (a bad number: 400; wait=0: at once)
         if self._identity(game_id, "GET", _headers(scope)) is None:
-            return scope
-        if game_id not in self.table.game_ids():
             return scope
         if not self.stopping.is_set():
             await self.hub.wait_news(game_id, after, wait)
@@ -173,8 +171,11 @@ class Front:
              if k != "wait"]).encode("latin-1")}
 
     def _identity(self, game_id: str, method: str, headers: dict[str, str]) -> Identity | None:
-        """The request's identity when it may use ``game_id`` (the banker first; the rules
-        of :func:`web.auth.resolve`), else None: Flask answers why not."""
+        """The request's identity when ``game_id`` exists and the request may use it (the
+        banker first; the rules of :func:`web.auth.resolve`), else None: Flask answers why
+        not (401, 403, 404)."""
+        if game_id not in self.table.game_ids():
+            return None
         problem, found = resolve(self.tokens, method, bearer_of(headers.get("authorization", "")),
                                  parse_cookie(headers.get("cookie", "")),
                                  headers.get(CSRF_HEADER.lower()))
@@ -190,8 +191,8 @@ class Front:
         if read is None:
             return
         body, scope = read
-        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 0)
-        checked = None if limit and len(body) > limit else self._checked(game_id, scope, body)
+        too_big = bool(self.limit) and len(body) > self.limit
+        checked = None if too_big else self._checked(game_id, scope, body)
         if checked is None:  # Flask answers why (413 for a body over the limit)
             await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
             return
@@ -281,7 +282,3 @@ def _query_arg(scope: Message, name: str) -> str | None:
     return values[0] if values else None
 
 
-def _number(raw: str | None) -> int | None:
-    """A whole number of at most 19 digits (a log sequence, seconds; as
-    :func:`web.api.int_arg` reads them), else None."""
-    return int(raw) if raw and len(raw) <= 19 and raw.isascii() and raw.isdigit() else None

@@ -134,16 +134,12 @@ class Hub:
         waiting = self.waiting.setdefault(game_id, set())
         waiting.add(event)
         try:
-            deadline = time.monotonic() + timeout
-            while not self._stopping and self.table.state(game_id).seq == after:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return
-                try:
-                    await asyncio.wait_for(event.wait(), left)
-                except TimeoutError:
-                    return
-                event.clear()
+            async with asyncio.timeout(timeout):
+                while not self._stopping and self.table.state(game_id).seq == after:
+                    await event.wait()
+                    event.clear()
+        except TimeoutError:
+            pass
         finally:
             waiting.discard(event)
             if not waiting:

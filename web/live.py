@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from web.api import table
+from web.api import table, whole_number
 from web.auth import game_required
 
 bp = Blueprint("live", __name__, url_prefix="/api")
@@ -23,8 +23,7 @@ HEADERS = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
 
 def last_event_id() -> int | None:
     """The client's ``Last-Event-ID`` header (or ``last_id`` query argument), if a number."""
-    raw = request.headers.get("Last-Event-ID") or request.args.get("last_id")
-    return int(raw) if raw and len(raw) <= 18 and raw.isascii() and raw.isdigit() else None
+    return whole_number(request.headers.get("Last-Event-ID") or request.args.get("last_id"))
 
 
 @bp.get("/games/<game_id>/events")

@@ -1,9 +1,9 @@
 """``companion serve``: open the log, start the hardware, print the banner, serve.
 
-The server is :class:`web.server.TableServer`: one asyncio loop (uvicorn) that writes the
-live streams itself, one thread that applies commands, and ``threads`` worker threads for
-pages and ordinary requests (:mod:`web.front`).  SIGTERM / Ctrl-C end the streams, let the
-command in hand finish, then the strip is turned off and the log closed.
+The server is :class:`web.server.TableServer`: one asyncio loop (uvicorn) that applies the
+phones' commands and writes the live streams itself, and ``threads`` worker threads for
+pages and ordinary requests (:mod:`web.front`).  SIGTERM / Ctrl-C end the streams, let open
+requests finish, then the strip is turned off and the log closed.
 """
 
 from __future__ import annotations

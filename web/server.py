@@ -3,7 +3,7 @@
 :class:`TableServer` binds its socket when built (a taken port raises ``OSError`` before
 anything starts), serves with uvicorn's httptools parser on one asyncio loop, and stops on
 SIGTERM / SIGINT (in the main thread) or :meth:`TableServer.stop`: the live streams end,
-the command thread finishes its command, then :meth:`run` returns — it never re-raises the
+open requests get GRACE seconds to finish, then :meth:`run` returns — it never re-raises the
 signal, so the caller can still turn the strip off and close the log.
 """
 
