@@ -19,6 +19,7 @@ from typing import Any
 
 from companion import events as ev
 from companion.commands import REGISTRY, Cmd, Draft
+from companion.commands.base import MAX_COMMAND, MAX_TEXT
 from companion.commands.editions import pin_edition
 from companion.commands.payments import settle_debts
 from companion.commands.setup import new_game_event, start_game
@@ -304,11 +305,38 @@ class Table:
 
 
 def _check_text(command: dict[str, Any]) -> None:
-    """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored."""
+    """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored; a
+    string longer than ``MAX_TEXT`` (a value or a field name, at any depth); a command
+    longer than ``MAX_COMMAND``: the log keeps every command, the history shows it."""
     try:
-        json.dumps(command, ensure_ascii=False).encode("utf-8")
+        text = json.dumps(command, ensure_ascii=False)
+        text.encode("utf-8")
     except (UnicodeEncodeError, TypeError, ValueError, RecursionError) as exc:
         raise BadCommand("The command holds text or values that cannot be stored.") from exc
+    key = _long_text(command)
+    if key is not None:
+        raise BadCommand("The text in %(key)r is longer than %(most)s characters; write it "
+                         "shorter.", key=key, most=MAX_TEXT)
+    if len(text) > MAX_COMMAND:
+        raise BadCommand("The command is longer than %(most)s characters; send only the "
+                         "fields it needs.", most=MAX_COMMAND)
+
+
+def _long_text(command: dict[str, Any]) -> str | None:
+    """The field of ``command`` holding a string longer than ``MAX_TEXT`` (its name cut
+    short when that is the long string), else None.  No recursion: nesting is deep."""
+    for field, value in command.items():
+        todo: list[Any] = [field, value]
+        while todo:
+            item = todo.pop()
+            if isinstance(item, str) and len(item) > MAX_TEXT:
+                name = str(field)
+                return name if len(name) <= 40 else name[:40] + "…"
+            if isinstance(item, dict):
+                todo.extend(item.items())
+            elif isinstance(item, list | tuple):
+                todo.extend(item)
+    return None
 
 
 def applied(rows: list[LogRow]) -> tuple[list[LogRow], set[int]]:

@@ -1,9 +1,11 @@
 """The ledger (issue 2): idempotent commands, undo, debts, refusals and restart."""
 
+import re
 from pathlib import Path
 
 import pytest
 
+from companion.commands.base import MAX_COMMAND, MAX_TEXT
 from companion.errors import (
     BadAmount,
     BadCommand,
@@ -16,7 +18,7 @@ from companion.errors import (
     UnknownPlayer,
     UnknownSpace,
 )
-from companion.table import Actor, Table
+from companion.table import BANKER, Actor, Table
 from tests.actions import Game, open_table
 
 
@@ -226,3 +228,38 @@ def test_undo_with_the_seq_it_was_shown_refuses_when_another_command_came_first(
     game.do("undo")
     game.do("undo", seq=shown)
     assert game.cash() == {"Alice": 30000, "Bob": 30000, "Carol": 30000}
+
+
+@pytest.mark.parametrize(("fields", "key"), [
+    ({"memo": "m" * (MAX_TEXT + 1)}, "memo"),
+    ({"note": "n" * 60_000}, "note"),  # an unknown extra field, up to the body limit
+    ({"extra": {"deep": [["e" * (MAX_TEXT + 1)]]}}, "extra"),
+    ({"k" * 300: 1}, "k" * 40 + "…"),  # a field name
+])
+def test_a_long_text_is_refused_and_changes_nothing(game: Game, fields: dict,
+                                                    key: str) -> None:
+    """The log keeps every command and the history shows it: no string in a command
+    (memos, names, unknown fields, field names) may be longer than ``MAX_TEXT``, 200."""
+    history = game.table.history(game.id, 100)
+    message = f"The text in '{key}' is longer than 200 characters; write it shorter."
+    for actor in (Actor("player", "Alice"), BANKER):
+        with game.refused(re.escape(message), BadCommand):
+            game.do("pay", actor=actor, from_="Alice", to="Bob", amount=5, **fields)
+    assert game.table.history(game.id, 100) == history
+
+
+def test_a_text_of_200_characters_is_kept_but_a_command_too_long_is_refused(
+        game: Game) -> None:
+    """200 characters pass (the phones' memo field holds 200); many short unknown fields
+    add up to more than ``MAX_COMMAND``, refused; a player's name stays 1 to 40 letters."""
+    game.do("pay", from_="Alice", to="Bob", amount=5, memo="m" * MAX_TEXT)
+    assert game.table.history(game.id, 1)[0]["command"]["memo"] == "m" * MAX_TEXT
+    padding = {f"f{i}": "z" * 100 for i in range(MAX_COMMAND // 100)}
+    with game.refused("The command is longer than 8000 characters", BadCommand):
+        game.do("pay", from_="Alice", to="Bob", amount=5, **padding)
+    games = game.table.game_ids()
+    for name, message in (("N" * 41, "a different name of 1 to 40 letters"),
+                          ("N" * (MAX_TEXT + 1), "The text in 'players' is longer than 200")):
+        with pytest.raises(BadCommand, match=message):
+            game.table.execute({"cmd": "new_game", "players": [name, "Bob"]})
+    assert game.table.game_ids() == games

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.commands.trades import MAX_PROPOSALS
 from companion.errors import BadCommand, NotAllowed, NotEnoughCash, RuleBroken
 from companion.table import Actor
 from tests.rules_kit import Game
@@ -142,3 +143,23 @@ def test_c18_a_deed_changed_after_the_offer_cancels_it(game: Game) -> None:
                **{"from": "Alice"})
     game.phone("Alice", "mortgage", player="Alice", space="Kirkeveien")
     assert game.snap()["trades"] == []
+
+
+def test_c18_a_player_has_at_most_three_offers_waiting(game: Game) -> None:
+    """C18 (``MAX_PROPOSALS``): a phone cannot pile up offers (a break-test sent 8 538, and
+    every snapshot carried them all): the fourth is refused and changes nothing.  Only the
+    proposer's own waiting offers count; withdrawing one makes room; the banker's ``trade``
+    is applied at once and is no offer."""
+    alice = Actor("player", "Alice")
+    deal = {"Alice": {"cash": 100}, "Bob": {"spaces": ["Oslo S"]}}
+    for _ in range(MAX_PROPOSALS):
+        game.phone("Alice", "trade_propose", parties=deal, from_="Alice")
+    game.phone("Bob", "trade_propose", parties=deal, from_="Bob")  # Bob's own count
+    game.refused(RuleBroken, "Alice already has 3 trade offers waiting for an answer: at "
+                 "most 3 at once (C18). Wait for an answer, or withdraw one first.",
+                 "trade_propose", alice, parties=deal, from_="Alice")
+    game.do("trade", parties={"Alice": {"spaces": ["Kirkeveien"]}, "Carol": {"cash": 1000}})
+    assert [t["proposer"] for t in game.snap()["trades"]] == ["Alice"] * 3 + ["Bob"]
+    game.phone("Alice", "trade_cancel", player="Alice", trade=2)
+    game.phone("Alice", "trade_propose", parties=deal, from_="Alice")
+    assert [t["id"] for t in game.snap()["trades"]] == [1, 3, 4, 5]

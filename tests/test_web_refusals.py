@@ -184,3 +184,23 @@ def test_bad_polling_arguments(game: WebActions, client: FlaskClient, query: str
 def test_unknown_api_paths_answer_json(client: FlaskClient) -> None:
     refused(client.get("/api/nothing-here"), 404, "")
     refused(client.delete("/api/games", headers={"Content-Type": "application/json"}), 405, "")
+
+
+def test_a_phone_hears_the_limits_in_bokmal(web_actions: WebActions) -> None:
+    """C18's cap on waiting offers and the text limit reach Alice's phone in bokmål
+    (``?lang=nb``), and change nothing."""
+    web_actions.new_game("Alice", "Bob")
+    url = f"/api/games/{web_actions.game}/commands?lang=nb"
+    alice = web_actions.bearer(web_actions.players["Alice"])
+    offer = {"cmd": "trade_propose", "from": "Alice",
+             "parties": {"Alice": {"cash": 100}, "Bob": {"cash": 0}}}
+    for _ in range(3):
+        assert web_actions.client.post(url, json=offer, headers=alice).status_code == 200
+    before = web_actions.state()
+    answer = web_actions.client.post(url, json=offer, headers=alice)
+    refused(answer, 409, "Alice har allerede 3 handelstilbud som venter på svar: høyst 3 om "
+                         "gangen (C18). Vent på svar, eller trekk tilbake ett først.")
+    answer = web_actions.client.post(url, headers=alice, json={**PAY, "amount": 5,
+                                                              "memo": "x" * 201})
+    refused(answer, 400, "Teksten i 'memo' er lengre enn 200 tegn; skriv den kortere.")
+    assert web_actions.state() == before

@@ -19,6 +19,15 @@ from companion.state import GameState, apply, clone
 
 #: Largest amount one command may move: far above any edition's money (SE: millions).
 MAX_AMOUNT = 10**12
+#: Longest text, in characters, of any string in a command (a memo, a name, a field name,
+#: an unknown extra field): the log keeps every command and the history shows it.  Above
+#: every text the game has: player names 40, deed names 60, edition ids 60, notes 80,
+#: client ids and memos 200 (the phones' memo field).
+MAX_TEXT = 200
+#: Longest command, in characters of its JSON text: above the longest real one (a trade
+#: of every deed, lifting them all: about 1 300; 4 000 with 60-letter names), far below
+#: the 64 KiB a request may hold.
+MAX_COMMAND = 8_000
 
 
 class Draft:

@@ -4,7 +4,7 @@ TABLE-LOG ``trade`` (the banker records an agreed deal: applied at once), and th
 two-step form for phones: ``trade_propose`` (``from``: the proposer, a party), then
 ``trade_accept`` (``player``: the other party; may add ``lift`` for deeds they receive),
 or ``trade_cancel`` (either party, or the banker).  A pending trade is re-checked when
-accepted.  Deal fields::
+accepted; a player has at most :data:`MAX_PROPOSALS` offers waiting.  Deal fields::
 
     "parties": {"Alice": {"cash": 500, "spaces": ["Parkveien"], "jail_cards": 1},
                 "Bob": {"cash": 0, "spaces": ["Oslo S"], "shares": {"3": 2}}},
@@ -31,6 +31,9 @@ from companion.rules.trading import Deal, Offer, check_deal
 from companion.state import GameState
 
 _FIELDS = {"cash", "spaces", "jail_cards", "shares"}
+#: C18: the most trade offers one player may have waiting for an answer at once.  Every
+#: pending trade is in every state snapshot, so a phone must not be able to pile them up.
+MAX_PROPOSALS = 3
 
 
 @command("trade")
@@ -46,14 +49,30 @@ def trade(draft: Draft, cmd: Cmd) -> None:
 
 @command("trade_propose", player_field="from")
 def trade_propose(draft: Draft, cmd: Cmd) -> None:
-    """``from`` (a party) proposes a trade; it waits for the other party (C18)."""
+    """``from`` (a party) proposes a trade; it waits for the other party (C18).
+
+    Raises: BadCommand: ``from`` is not a party; RuleBroken: ``from`` already has
+    :data:`MAX_PROPOSALS` offers waiting (C18); then as ``trade``.
+    """
     deal = parse_deal(cmd)
     proposer = cmd.player("from")
     if proposer not in deal.offers:
         raise BadCommand("%(player)s must be one of the two parties of the trade.",
                          player=proposer)
+    _room_for_offer(draft.state, proposer)
     check_deal(draft.state, deal)
     draft.emit(ev.TradeProposed(draft.state.next_trade, proposer, deal.to_parties(), deal.lift))
+
+
+def _room_for_offer(state: GameState, proposer: str) -> None:
+    """C18: ``proposer`` may have at most :data:`MAX_PROPOSALS` offers waiting.
+    Raises RuleBroken."""
+    waiting = sum(1 for t in state.trades.values() if t.proposer == proposer)
+    if waiting >= MAX_PROPOSALS:
+        raise RuleBroken("%(player)s already has %(count)s trade offers waiting for an "
+                         "answer: at most %(most)s at once (C18). Wait for an answer, or "
+                         "withdraw one first.", player=proposer, count=waiting,
+                         most=MAX_PROPOSALS)
 
 
 @command("trade_accept", player_field="player")
