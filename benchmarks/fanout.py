@@ -23,10 +23,13 @@ from benchmarks.server import Remote, Sender, Server, Streams, build_log, percen
 
 @dataclass
 class Latencies:
-    """Seconds per command: ``ack`` (the sender's answer) and ``all`` (the last stream)."""
+    """Seconds per command: ``ack`` (the sender's answer), ``all`` (the last stream, as the
+    client's reader saw it) and ``arrived`` (the last stream, by the kernel's receive stamp:
+    the message was at the client; empty where the kernel gives no stamps)."""
 
     ack: list[float]
     all: list[float]
+    arrived: list[float]
 
     def row(self, values: list[float]) -> dict[str, float]:
         ms = [v * 1000 for v in values]
@@ -62,15 +65,21 @@ def measure(server: Remote, game: str, commands: int = 500, clients: int = 9,
             assert status == 200, answer
             sent.append((start, acked, int(answer["seq"])))
         live.wait_for(sent[-1][2])
-        reached = [live.reached(seq) for _s, _a, seq in sent]
         return Latencies(ack=[a - s for s, a, _q in sent],
-                         all=[r - s for (s, _a, _q), r in zip(sent, reached, strict=True)
-                              if r is not None])
+                         all=_since(sent, [live.reached(q) for _s, _a, q in sent]),
+                         arrived=_since(sent, [live.reached(q, kernel=True)
+                                               for _s, _a, q in sent]))
     finally:
         api.close()
         sender.close()
         if own:
             live.close()
+
+
+def _since(sent: list[tuple[float, float, int]], reached: list[float | None]) -> list[float]:
+    """Seconds from each send to its ``reached`` time (commands without one left out)."""
+    return [r - start for (start, _a, _q), r in zip(sent, reached, strict=True)
+            if r is not None]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
 def report(server: Remote, game: str, commands: int, clients: int) -> None:
     for name, pace in (("back-to-back", None), ("every 50 ms", 0.05)):
         result = measure(server, game, commands, clients, pace)
-        for what, values in (("ack", result.ack), ("all clients", result.all)):
+        for what, values in (("ack", result.ack), ("all clients", result.all),
+                             ("arrived", result.arrived)):
+            if not values:
+                continue
             cells = "  ".join(f"{k} {v:6.2f}" for k, v in result.row(values).items())
             print(f"{name:>12} {what:>11}: {cells} ms  (n={len(values)})")
 

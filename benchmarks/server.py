@@ -16,6 +16,7 @@ import selectors
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -237,29 +238,43 @@ class Sender:
         self.sock.close()
 
 
+#: ``SO_TIMESTAMPNS`` / ``SCM_TIMESTAMPNS`` (Linux; Python 3.11 has no name for it): the
+#: kernel stamps each received packet, so a stream's arrival is known without the reader.
+SO_TIMESTAMPNS = 35
+_STAMP = struct.Struct("qq")
+
+
 class Streams:
     """``count`` Server-Sent-Events streams of one game on raw sockets, read by ONE thread
-    (a selector), as a phone each.  ``arrivals[i]`` lists ``(perf_counter time, seq)`` of
-    every state stream ``i`` received.
+    (a selector), as a phone each.  ``arrivals[i]`` lists ``(time, kernel time, seq)`` of
+    every state stream ``i`` received (``perf_counter`` seconds).
 
-    The reader thread only stamps and keeps what each ``recv`` returned; the text is split
-    into messages later, in the thread that asks (so parsing 6 kB states does not delay
-    noticing the next stream's arrival: the client measures the server, not itself).
+    Two clocks per arrival: ``time``, when the reader saw the socket readable (what an
+    application on the client could know: it includes waking this process), and ``kernel
+    time``, when the kernel received the packet (``SO_TIMESTAMPNS``: the message was at
+    the client; None where the kernel gives no stamp).  The reader thread only stamps and
+    keeps what each ``recv`` returned; the text is split into messages later, in the thread
+    that asks (so parsing 6 kB states does not delay noticing the next stream's arrival).
     """
 
     def __init__(self, port: int, game: str, token: str, count: int):
-        self._raw: list[list[tuple[float, bytes]]] = [[] for _ in range(count)]
-        self._arrivals: list[list[tuple[float, int]]] = [[] for _ in range(count)]
+        self._raw: list[list[tuple[float, float | None, bytes]]] = [[] for _ in range(count)]
+        self._arrivals: list[list[tuple[float, float | None, int]]] = [[] for _ in range(count)]
         self._parsed = [0] * count
         self._rest = [b""] * count
         self._selector = selectors.DefaultSelector()
         self._socks: list[socket.socket] = []
         self._stop = threading.Event()
+        self._offset = time.time() - time.perf_counter()  # the kernel's stamps: real time
         request = (f"GET /api/games/{game}/events HTTP/1.0\r\nHost: 127.0.0.1\r\n"
                    f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n")
         for index in range(count):
             sock = socket.create_connection(("127.0.0.1", port))
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            except OSError:
+                pass  # no kernel stamps here: kernel times are None
             sock.sendall(request.encode())
             sock.setblocking(False)
             self._selector.register(sock, selectors.EVENT_READ, index)
@@ -268,32 +283,44 @@ class Streams:
         self._thread.start()
 
     def _run(self) -> None:
+        space = socket.CMSG_SPACE(_STAMP.size)
         while not self._stop.is_set():
-            for key, _mask in self._selector.select(0.2):
+            ready = self._selector.select(0.2)
+            seen = time.perf_counter()  # every ready stream had its bytes by now
+            for key, _mask in ready:
                 try:
-                    chunk = key.fileobj.recv(1 << 20)  # type: ignore[union-attr]
+                    chunk, notes, _flags, _addr = key.fileobj.recvmsg(  # type: ignore[union-attr]
+                        1 << 16, space)
                 except BlockingIOError:
                     continue
                 if not chunk:
                     self._selector.unregister(key.fileobj)
                     continue
-                self._raw[key.data].append((time.perf_counter(), chunk))
+                self._raw[key.data].append((seen, self._kernel_time(notes), chunk))
+
+    def _kernel_time(self, notes: list[tuple[int, int, bytes]]) -> float | None:
+        for level, kind, data in notes:
+            if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+                seconds, nanoseconds = _STAMP.unpack(data)
+                return float(seconds + nanoseconds / 1e9 - self._offset)
+        return None
 
     @property
-    def arrivals(self) -> list[list[tuple[float, int]]]:
-        """Per stream, ``(time, seq)`` of each state as it arrived (parsed on demand)."""
+    def arrivals(self) -> list[list[tuple[float, float | None, int]]]:
+        """Per stream, ``(time, kernel time, seq)`` of each state as it arrived (parsed on
+        demand)."""
         for index, raw in enumerate(self._raw):
             upto = len(raw)
-            for now, chunk in raw[self._parsed[index]:upto]:
+            for seen, kernel, chunk in raw[self._parsed[index]:upto]:
                 *lines, self._rest[index] = (self._rest[index] + chunk).split(b"\n")
                 self._arrivals[index].extend(
-                    (now, int(line[4:])) for line in lines if line.startswith(b"id: "))
+                    (seen, kernel, int(line[4:])) for line in lines if line.startswith(b"id: "))
             self._parsed[index] = upto
         return self._arrivals
 
     def newest(self) -> int:
         """The lowest newest sequence over all streams (-1 before every one got a state)."""
-        return min(((a[-1][1] if a else -1) for a in self.arrivals), default=2**62)
+        return min(((a[-1][2] if a else -1) for a in self.arrivals), default=2**62)
 
     def wait_for(self, seq: int, timeout: float = 10.0) -> None:
         """Block until every stream has a state with sequence >= ``seq``."""
@@ -303,15 +330,19 @@ class Streams:
                 raise TimeoutError(f"not every stream reached seq {seq}")
             time.sleep(0.001)
 
-    def reached(self, seq: int) -> float | None:
-        """When the LAST stream first held a state with sequence >= ``seq`` (None: not yet)."""
+    def reached(self, seq: int, kernel: bool = False) -> float | None:
+        """When the LAST stream first held a state with sequence >= ``seq`` (None: not yet,
+        or no kernel stamp): as the reader saw it, or by the kernel's stamp."""
         times = []
         for arrivals in self.arrivals:  # in arrival order, so sequences rise
-            at = bisect.bisect_left([s for _t, s in arrivals], seq)
+            at = bisect.bisect_left([s for _t, _k, s in arrivals], seq)
             if at == len(arrivals):
                 return None
-            times.append(arrivals[at][0])
-        return max(times)
+            seen, stamped, _seq = arrivals[at]
+            if kernel and stamped is None:
+                return None
+            times.append(stamped if kernel else seen)
+        return max(t for t in times if t is not None)
 
     def close(self) -> None:
         self._stop.set()
