@@ -36,6 +36,7 @@ from hardware import Layout, start_hardware
 from hardware.adalight import decode, split
 from hardware.config import ButtonConfig, StripConfig
 from hardware.strip import SerialStrip
+from web import state_json
 
 BOB = 1
 LAYOUT = Layout(buttons=ButtonConfig(), strip=replace(StripConfig(), blink=1e9))  # no blinking
@@ -157,7 +158,7 @@ def report(samples: list[dict[str, float]]) -> None:
 def measure(presses: int = 500, clients: int = 8) -> list[dict[str, float]]:
     """``presses`` button presses with ``clients`` SSE streams; seconds per stage each."""
     with tempfile.TemporaryDirectory() as tmp:
-        table = Table.open(Path(tmp) / "bench.sqlite")
+        table = Table.open(Path(tmp) / "bench.sqlite", encode=state_json.encode)  # as served
         players = {"cmd": "new_game", "edition": "monopol-no-1996",
                    "players": ["Alice", "Bob", "Carol"]}
         game = table.execute(players).game_id

@@ -63,13 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     args, load_args = parser.parse_known_args(argv)
     load_args = [a for a in load_args if a != "--"]
     from companion.table import Table
-    from web import create_app
+    from web import create_app, state_json
     from web.server import TableServer
 
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         game = build_log(data, 3000)
-        table = Table.open(data / DB_NAME)
+        table = Table.open(data / DB_NAME, encode=state_json.encode)  # as served
         app = create_app({"SECRET_KEY_FILE": str(data / "secret.key")}, table=table)
         token = app.extensions["companion.tokens"].banker()
         threading.setprofile(_start_profiling)  # every thread started from now on

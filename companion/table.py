@@ -39,6 +39,14 @@ from companion.store import LogRow, Store
 from companion.view import snapshot
 
 Listener = Callable[[str, int], None]
+#: Turns the state dict into its JSON text (see :func:`compact_json`).
+Encoder = Callable[[dict[str, Any]], str]
+
+
+def compact_json(value: dict[str, Any]) -> str:
+    """``value`` as compact JSON text (no spaces, non-ASCII kept): the standard library's
+    encoder, the table's default for the state's text."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -74,10 +82,13 @@ class Table:
 
     Args:
         store: the :class:`~companion.store.Store` (SQLite log).
+        encode: the state's JSON text (:meth:`snapshot_json`); it must give exactly the
+            text of :func:`compact_json` (a server may pass a faster encoder).
     """
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, encode: Encoder = compact_json):
         self.store = store
+        self._encode = encode
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._games: dict[str, GameState] = {}
@@ -90,10 +101,12 @@ class Table:
             self._games[game_id] = self._refold(game_id)
 
     @classmethod
-    def open(cls, path: str | Path, durable: bool = True) -> Table:
+    def open(cls, path: str | Path, durable: bool = True,
+             encode: Encoder = compact_json) -> Table:
         """A table on the SQLite file ``path`` (created when missing); replays the log.
-        ``durable=False``: no fsync per command (a throw-away log, ``companion replay``)."""
-        return cls(Store(path, durable))
+        ``durable=False``: no fsync per command (a throw-away log, ``companion replay``);
+        ``encode``: as for :class:`Table`."""
+        return cls(Store(path, durable), encode)
 
     def close(self) -> None:
         """Close the log; idempotent."""
@@ -261,7 +274,7 @@ class Table:
             state = self.state(game_id)
             hit = self._json.get(game_id)
             if hit is None or hit[0] is not state or hit[1] != state.seq:
-                text = json.dumps(snapshot(state), ensure_ascii=False, separators=(",", ":"))
+                text = self._encode(snapshot(state))
                 hit = self._json[game_id] = (state, state.seq, text)
             return hit[1], hit[2]
 

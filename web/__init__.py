@@ -49,13 +49,15 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
         live,
         pages,
         settings,
+        state_json,
         table_page,
         tally_page,
     )
 
     app = Flask(__name__, instance_relative_config=True)
     settings.load(app, test_config)
-    table = table if table is not None else Table.open(settings.database_path(app))
+    table = table if table is not None else Table.open(settings.database_path(app),
+                                                       encode=state_json.encode)
     app.extensions["companion.table"] = table
     app.extensions["companion.hardware"] = hardware
     app.extensions["companion.stopping"] = threading.Event()

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TextIO
 
 DB_NAME = "companion.sqlite3"  # the game log's file name inside --data
-PACKAGES = ("flask", "uvicorn", "httptools", "uvloop", "a2wsgi", "gpiozero", "pyserial",
+PACKAGES = ("flask", "uvicorn", "httptools", "uvloop", "a2wsgi", "orjson", "gpiozero", "pyserial",
             "qrcode")
 MODEL_PATH = Path("/proc/device-tree/model")  # the board's name on a Pi (device tree)
 DEV = Path("/dev")

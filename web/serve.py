@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.table import Table
-from web import create_app
+from web import create_app, state_json
 from web.front import THREADS
 from web.qr import base_url, print_terminal
 from web.server import TableServer
@@ -81,7 +81,7 @@ def serve(host: str, port: int, data: Path, hardware_mode: str, threads: int = T
 
 def _serve_locked(host: str, port: int, data: Path, hardware_mode: str, threads: int,
                   new_banker_token: bool, out: TextIO) -> int:
-    table = Table.open(data / DB_NAME)
+    table = Table.open(data / DB_NAME, encode=state_json.encode)
     hardware = start_hardware(table, hardware_mode, data / "hardware.toml", out)
     try:
         return _run(table, hardware, host, port, data, threads, new_banker_token, out)
