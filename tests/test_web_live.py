@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -167,3 +169,74 @@ def test_two_phones_paying_at_the_same_moment(live_server: LiveServer,
     assert cash == {"Alice": 30000 - 100 * rounds, "Bob": 30000 - 250 * rounds,
                     "Carol": 30000 + 350 * rounds}
     assert sum(cash.values()) == 3 * 30000
+
+
+def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
+        live_server: LiveServer, web_actions: WebActions) -> None:
+    """A stream whose phone stops reading fills its connection; the hub writes states at
+    once only while the connection takes them, else the stream's task sends the newest
+    when it drains: every message is one whole state, ids rise, none twice, the last one
+    is the game's newest state, and states were skipped (the slow path ran)."""
+    web_actions.new_game("Alice", "Bob")
+    parts = urlsplit(live_server.url)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window
+    sock.connect((parts.hostname or "", parts.port or 0))
+    token = web_actions.players["Bob"]
+    sock.sendall(f"GET /api/games/{web_actions.game}/events HTTP/1.1\r\nHost: x\r\n"
+                 f"Authorization: Bearer {token}\r\n\r\n".encode())
+    # more than the kernel's send buffer (autotuned up to tcp_wmem's maximum) can hold
+    commands = (_most_kernel_buffers() + (1 << 20)) // len(json.dumps(web_actions.state()))
+    conn = connect(live_server)
+    headers = {"Authorization": f"Bearer {web_actions.banker}",
+               "Content-Type": "application/json"}
+    for n in range(commands):  # the phone reads nothing meanwhile
+        body = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 1, "id": f"slow-{n}"}
+        conn.request("POST", f"/api/games/{web_actions.game}/commands", json.dumps(body),
+                     headers)
+        answer = conn.getresponse()
+        assert answer.status == 200, answer.read()
+        answer.read()
+    conn.close()
+    newest = web_actions.state()["game"]["seq"]
+    head, chunks = b"", _chunks(sock)
+    while b"\r\n\r\n" not in head:
+        head += next(chunks)
+    head, rest = head.split(b"\r\n\r\n", 1)
+    sse = Sse(_dechunked(rest, chunks))
+    seen = []
+    while not seen or seen[-1] < newest:
+        seq, state = sse.event()
+        assert state["game"]["seq"] == seq  # one whole state per message
+        seen.append(seq)
+    sock.close()
+    assert seen == sorted(set(seen)) and seen[-1] == newest
+    assert len(seen) < commands  # the phone got the newest, not every state in between
+
+
+def _most_kernel_buffers() -> int:
+    """Bytes the kernel may buffer for one TCP connection at most (send side)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/tcp_wmem").read_text().split()[2])
+    except (OSError, IndexError, ValueError):
+        return 4 << 20
+
+
+def _chunks(sock: socket.socket) -> Iterator[bytes]:
+    sock.settimeout(10)
+    while chunk := sock.recv(65536):
+        yield chunk
+
+
+def _dechunked(rest: bytes, chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The body of an HTTP/1.1 chunked response (``rest``: what came after the head)."""
+    buffer = rest
+    while True:
+        while b"\r\n" not in buffer:
+            buffer += next(chunks)
+        size_line, buffer = buffer.split(b"\r\n", 1)
+        size = int(size_line, 16)
+        while len(buffer) < size + 2:
+            buffer += next(chunks)
+        yield buffer[:size]
+        buffer = buffer[size + 2:]

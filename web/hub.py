@@ -49,6 +49,7 @@ class Stream:
     message: bytes = b""
     ended: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    send: Send | None = None  # while its task waits for news: the hub may write at once
 
     def offer(self, seq: int, message: bytes) -> None:
         """Make ``message`` (the SSE bytes of state ``seq``) the one to send next (a newer
@@ -148,7 +149,31 @@ class Hub:
     def _publish(self, game_id: str, seq: int, text: str) -> None:
         message = event_bytes(seq, text)  # once for every stream of the game
         for stream in self.streams.get(game_id, ()):
-            stream.offer(seq, message)
+            if not self._write_now(stream, seq, message):
+                stream.offer(seq, message)  # its own task sends it
+
+    def _write_now(self, stream: Stream, seq: int, message: bytes) -> bool:
+        """Write state ``seq`` on ``stream`` in this pass of the loop, all streams of a
+        commit back to back (no task switch per phone): True when written.  False when
+        the stream's task is busy or the connection's buffer is full: then its task sends
+        it.  An ASGI ``send`` of a body chunk finishes without waiting unless the buffer is
+        full, and then it waits *before* writing anything (uvicorn's flow control), so a
+        send that would wait is closed unwritten."""
+        send = stream.send
+        if send is None or stream.ended or seq <= stream.seq:
+            return False
+        step = send({"type": "http.response.body", "body": message, "more_body": True})
+        try:
+            step.send(None)  # type: ignore[attr-defined]
+        except StopIteration:
+            stream.seq = stream.sent = seq
+            stream.message = message
+            stream.beat_at = time.monotonic() + self.heartbeat
+            return True
+        except Exception:  # a closed connection: its task ends the stream
+            return False
+        step.close()  # type: ignore[attr-defined]
+        return False
 
     def _tick(self) -> None:
         """Every TICK seconds: heartbeats due, streams past their time, replaced tokens."""
@@ -169,17 +194,22 @@ class Hub:
         """Stream ``game_id`` to one client that has seen ``last_id`` (None: nothing; a
         number beyond the log, e.g. after a backup was restored, counts as nothing)."""
         now = time.monotonic()
-        seq, text = self.table.snapshot_json(game_id)
-        seen = last_id if last_id is not None and last_id <= seq else -1  # ahead: a restore
-        stream = Stream(identity, seen, now + self.max_seconds, now + self.heartbeat)
+        stream = Stream(identity, -1, now + self.max_seconds, now + self.heartbeat)
+        # registered before the state is read: a commit from another thread (a button)
+        # in between is published to this stream too
         self.streams.setdefault(game_id, set()).add(stream)
+        seq, text = self.table.snapshot_json(game_id)
+        if last_id is not None and last_id <= seq:  # beyond the log (a restore): nothing
+            stream.sent = last_id
         watcher = asyncio.ensure_future(_watch_disconnect(receive, stream))
         try:
             stream.offer(seq, event_bytes(seq, text))
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             await self._write(stream, send, b"retry: 2000\n\n" + self._next_chunk(stream))
             while not (stream.ended or self._stopping):
+                stream.send = send
                 await stream.wake.wait()
+                stream.send = None
                 stream.wake.clear()
                 if not stream.ended:
                     await self._write(stream, send, self._next_chunk(stream))
