@@ -1,6 +1,8 @@
-"""Sustained durable commands/s: several phones send payments for 20 s, each with one
+"""Sustained durable commands/s: several senders send payments for 20 s, each with one
 command outstanding, while 9 live streams follow the game; every command is acknowledged
-only after its fsync.  Counts errors and checks at the end that the server's balances are
+only after its fsync.  The senders use the banker's token: a player's phone is limited to
+a few commands a second (:mod:`web.limits`), and this measures what the server can take.
+Counts errors and checks at the end that the server's balances are
 exactly those the acknowledged payments give, and that the money adds up (issue 8:
 >= 1 000 commands/s).
 
@@ -69,7 +71,6 @@ def measure(server: Remote, seconds: float = 20.0, senders: int = 6,
     """Run the load against ``server`` on a new 6-player game and check the money."""
     api = server.client()
     game = api.new_game(PLAYERS)
-    tokens = {p["name"]: p["token"] for p in game["players"]}
     start_cash = {p["name"]: p["cash"] for p in game["state"]["players"]}
     game_id = game["game"]
     streams = Streams(server.port, game_id, server.token, clients)
@@ -79,7 +80,7 @@ def measure(server: Remote, seconds: float = 20.0, senders: int = 6,
     errors: list[str] = []
     names = PLAYERS[:max(1, min(senders, len(PLAYERS)))]
     threads = [threading.Thread(target=_sender, args=(
-        tokens[name], game_id, name, PLAYERS[(i + 1) % len(PLAYERS)], stop, acked,
+        server.token, game_id, name, PLAYERS[(i + 1) % len(PLAYERS)], stop, acked,
         errors, server)) for i, name in enumerate(names)]
     cpu = _cpu(server)
     begin = time.perf_counter()

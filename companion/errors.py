@@ -115,6 +115,11 @@ class NothingToUndo(Refused):
     """There is no command left to undo."""
 
 
+class ReusedId(Refused):
+    """The command's client id was already used in this game for another command or by
+    another sender (TABLE-LOG "client id"); nothing changed.  HTTP 409 Conflict."""
+
+
 class EditionError(CompanionError, ValueError):
     """An edition file is invalid; the message names the field."""
 

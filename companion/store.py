@@ -116,20 +116,25 @@ class Store:
         except sqlite3.Error:
             pass
 
-    def seq_of_client_id(self, game_id: str | None, client_id: str) -> tuple[str, int] | None:
-        """``(game_id, seq)`` of the command with this client id, or None.
+    def seq_of_client_id(self, game_id: str | None,
+                         client_id: str) -> tuple[str, int, str, str] | None:
+        """``(game_id, seq, command, actor)`` of the command stored with this client id
+        (``command``: its JSON text as :meth:`append` wrote it), or None.  One indexed
+        SELECT: ``UNIQUE (game_id, client_id)``, or ``games.client_id`` joined to seq 1.
 
         With ``game_id`` None, looks for a ``new_game`` sent with this id.
         """
         with self._lock:
             if game_id is None:
                 row = self._db.execute(
-                    "SELECT id FROM games WHERE client_id = ?", (client_id,)).fetchone()
-                return (row[0], 1) if row else None
+                    "SELECT g.id, l.command, l.actor FROM games g JOIN log l "
+                    "ON l.game_id = g.id AND l.seq = 1 WHERE g.client_id = ?",
+                    (client_id,)).fetchone()
+                return (row[0], 1, row[1], row[2]) if row else None
             row = self._db.execute(
-                "SELECT seq FROM log WHERE game_id = ? AND client_id = ?",
+                "SELECT seq, command, actor FROM log WHERE game_id = ? AND client_id = ?",
                 (game_id, client_id)).fetchone()
-            return (game_id, int(row[0])) if row else None
+            return (game_id, int(row[0]), row[1], row[2]) if row else None
 
     def rows(self, game_id: str, after: int = 0) -> Iterator[LogRow]:
         """Every stored command of ``game_id`` with seq > ``after``, in order."""

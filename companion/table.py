@@ -31,6 +31,7 @@ from companion.errors import (
     NotAllowed,
     NothingToUndo,
     Refused,
+    ReusedId,
     UnknownGame,
 )
 from companion.rules import hook
@@ -140,17 +141,29 @@ class Table:
                 raise UnknownGame("There is no game %(game)r.", game=game_id)
             return self._apply(game_id, command, actor, client_id)
 
-    def _duplicate(self, game_id: str, client_id: str | None) -> Outcome | None:
-        """The acknowledgement of an already applied client id (phones retry), or None."""
+    def _duplicate(self, game_id: str | None, client_id: str | None,
+                   command: dict[str, Any], actor: Actor) -> Outcome | None:
+        """The acknowledgement of an already applied client id (phones retry), or None.
+
+        TABLE-LOG "client id": the same id with the same command (its JSON text as the
+        store wrote it) from the same sender is a retry; with another command or sender it
+        is refused (ReusedId, nothing changes).  ``game_id`` None: a ``new_game``'s id.
+        """
         known = client_id and self.store.seq_of_client_id(game_id, client_id)
-        return Outcome(game_id, known[1], duplicate=True) if known else None
+        if not known:
+            return None
+        found, seq, text, sender = known
+        if sender != str(actor) or text != json.dumps(command, ensure_ascii=False):
+            raise ReusedId("This command's id was already used for another command; send "
+                           "it again as a new command.")
+        return Outcome(found, seq, duplicate=True)
 
     def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None) -> Outcome:
         if actor.role == "player":
             raise NotAllowed("Only the banker can start a game.")
-        known = client_id and self.store.seq_of_client_id(None, client_id)
-        if known:
-            return Outcome(known[0], 1, duplicate=True)
+        duplicate = self._duplicate(None, client_id, command, actor)
+        if duplicate:
+            return duplicate
         game_id = uuid.uuid4().hex[:12]
         started = new_game_event(Cmd(command), game_id)
         draft = Draft(GameState(), 1)
@@ -170,7 +183,7 @@ class Table:
             raise BadCommand("There is no command %(name)r.", name=name)
         cmd = Cmd(command, state, actor.player if actor.role == "player" else None)
         _authorize(cmd, actor, spec.player_field)
-        duplicate = self._duplicate(game_id, client_id)
+        duplicate = self._duplicate(game_id, client_id, command, actor)
         if duplicate:
             return duplicate
         if state.over:
@@ -194,7 +207,7 @@ class Table:
               client_id: str | None) -> Outcome:
         if actor.role not in UNDO_ROLES:
             raise NotAllowed("Only the banker can undo.")
-        duplicate = self._duplicate(game_id, client_id)
+        duplicate = self._duplicate(game_id, client_id, command, actor)
         if duplicate:
             return duplicate
         if not self._live[game_id]:

@@ -34,7 +34,8 @@ def start_server(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
            "--data", str(data), "--hardware", "off"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                 "COMPANION_RATE_COMMANDS": "0"})  # a flood on purpose
     assert proc.stdout is not None
     token = ""
     deadline = time.monotonic() + 20

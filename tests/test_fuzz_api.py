@@ -384,6 +384,19 @@ def test_fuzz_the_api_through_the_server(web_actions: WebActions, live_server: L
     fuzz_with(world, send, 40)
 
 
+@pytest.fixture
+def app(table: Table, hardware: Any) -> Flask:
+    """The app of tests.conftest without the phones' rate limit (tests/test_web_rate_limit.py
+    covers it): the fuzzer sends far faster than a phone, and every example should reach
+    the checks it is after."""
+    from tests.conftest import TEST_SECRET
+    from web import create_app
+
+    settings = {"TESTING": True, "SECRET_KEY": TEST_SECRET, "LANGUAGE": "en",
+                "SSE_HEARTBEAT": 0.5, "SSE_MAX_SECONDS": 60, "RATE_COMMANDS": 0}
+    return create_app(settings, table=table, hardware=hardware)
+
+
 # ------------------------------------ regression tests for the bugs the fuzzer found
 
 @pytest.fixture

@@ -40,10 +40,12 @@ def test_the_sign_in_form_is_a_join_link(web_actions: WebActions, client: FlaskC
 
 
 def test_a_player_never_sees_the_console(web_actions: WebActions, client: FlaskClient) -> None:
+    """A player's phone that opens the console's address is sent to its wallet."""
     web_actions.new_game("Alice", "Bob")
     web_actions.sign_in(web_actions.players["Alice"])
     console = client.get(f"/?game={web_actions.game}")
-    assert console.status_code == 401 and "/join/" not in console.text
+    assert console.status_code == 302 and console.headers["Location"] == "/wallet"
+    assert "/join/" not in console.text
     assert client.get("/api/games").status_code == 403
     assert client.get("/wallet").status_code == 200
 

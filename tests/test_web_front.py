@@ -26,7 +26,7 @@ from web.auth import CSRF_HEADER, PLAYER_COOKIE
 from web.server import TableServer
 
 JSON = {"Content-Type": "application/json"}
-PAY = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 100}
+PAY: dict[str, Any] = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 100}
 Answer = tuple[int, Any]
 NB_ZED = "Det er ingen spiller som heter 'Zed' i dette spillet."
 
@@ -38,10 +38,16 @@ def max_seconds() -> float:
 
 
 @pytest.fixture
-def app(table: Table, max_seconds: float) -> Flask:
+def rate() -> dict[str, float]:
+    """``RATE_COMMANDS`` / ``RATE_BURST`` of the app, if a test sets them (parametrized)."""
+    return {}
+
+
+@pytest.fixture
+def app(table: Table, max_seconds: float, rate: dict[str, float]) -> Flask:
     """The app with no fixed language and quick heartbeats."""
     settings = {"TESTING": True, "SECRET_KEY": TEST_SECRET, "LANGUAGE": None,
-                "SSE_HEARTBEAT": 0.5, "SSE_MAX_SECONDS": max_seconds}
+                "SSE_HEARTBEAT": 0.5, "SSE_MAX_SECONDS": max_seconds, **rate}
     return create_app(settings, table=table)
 
 
@@ -173,6 +179,38 @@ def test_a_refusal_comes_back_in_the_asked_language(live_server: LiveServer,
         assert fast == through_flask(live_server.app, game, headers, body, query)
         assert fast == (422, {"ok": False, "error": NB_ZED}), fast
     assert english == (422, {"ok": False, "error": "There is no player called 'Zed' in this game."})
+
+
+@pytest.mark.parametrize("rate", [{"RATE_COMMANDS": 0.001, "RATE_BURST": 1}])
+def test_a_phone_over_its_limit_is_answered_as_flask_answers_it(
+        live_server: LiveServer, web_actions: WebActions) -> None:
+    """A phone past its rate limit (:mod:`web.limits`; burst 1 here, next to no refill):
+    the fast lane and the Flask view answer the same 429, JSON and ``Retry-After``, in
+    the asked language; nothing is applied."""
+    web_actions.new_game("Alice", "Bob", edition="monopol-no-1996")
+    game = web_actions.game
+    alice = {**JSON, **web_actions.bearer(web_actions.players["Alice"])}
+    pay = json.dumps({"cmd": "pay", "from": "Alice", "to": "bank", "amount": 1}).encode()
+    assert over_http(live_server, game, alice, pay)[0] == 200
+    before, length = web_actions.state(), log_length(web_actions)
+    for query, language, words in (
+            ("?lang=nb", {}, "For mange kommandoer fra denne telefonen; vent litt og prøv igjen."),
+            ("", {"Accept-Language": "en"},
+             "Too many commands from this phone; wait a moment and try again.")):
+        conn = connect(live_server)
+        conn.request("POST", f"/api/games/{game}/commands{query}", body=pay,
+                     headers={**alice, **language})
+        answer = conn.getresponse()
+        fast = (answer.status, json.loads(answer.read()))
+        fast_wait = int(answer.getheader("Retry-After") or 0)
+        conn.close()
+        slow = live_server.app.test_client(use_cookies=False).post(
+            f"/api/games/{game}/commands{query}", headers={**alice, **language}, data=pay)
+        assert fast == (slow.status_code, json.loads(slow.get_data()))
+        assert fast == (429, {"ok": False, "error": words}), fast
+        slow_wait = int(slow.headers["Retry-After"])
+        assert 999 <= fast_wait <= 1000 and abs(slow_wait - fast_wait) <= 1  # a second apart
+    assert web_actions.state() == before and log_length(web_actions) == length
 
 
 def test_a_command_from_another_thread_reaches_an_open_stream(

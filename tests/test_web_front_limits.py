@@ -1,7 +1,8 @@
 """The table server under abuse (issue 8's fault pass, as a new user's try found it): an
-endless request head, long polls that must not hold the page workers or the shutdown,
-numbers too long to be sequences, a ``Last-Event-ID`` beyond the log, and a chunked body
-over the limit.  Real server (:class:`web.server.TableServer`), real sockets."""
+endless request head, a head over the cap that arrives in one read, long polls that must
+not hold the page workers or the shutdown, numbers too long to be sequences, a
+``Last-Event-ID`` beyond the log, and a chunked body over the limit.  Real server
+(:class:`web.server.TableServer`), real sockets."""
 
 from __future__ import annotations
 
@@ -49,6 +50,39 @@ def test_an_endless_request_head_is_cut_off(server: TableServer,
     assert answer.startswith(b"HTTP/1.1 400 ")
     assert b"connection: close" in answer.lower()
     status, _body = get(server.port, "/api/games", web_actions.bearer(web_actions.banker))
+    assert status == 200
+
+
+def whole_heads(token: str) -> dict[str, bytes]:
+    """Request heads over MAX_HEAD that are complete (they end in a blank line), by kind:
+    sent in one ``sendall`` they arrive in one read, so only the parser's count sees them."""
+    start, auth = b"GET /api/games", f"Authorization: Bearer {token}\r\n".encode()
+    many = b"".join(b"X-Header-%d: %s\r\n" % (n, b"b" * 1000) for n in range(40))
+    return {
+        "one long header": start + b" HTTP/1.1\r\nHost: x\r\n" + auth
+        + b"X-Long: " + b"a" * (MAX_HEAD + 8192) + b"\r\n\r\n",
+        "many headers": start + b" HTTP/1.1\r\nHost: x\r\n" + auth + many + b"\r\n",
+        "a long URL": start + b"?q=" + b"u" * (MAX_HEAD + 8192) + b" HTTP/1.1\r\nHost: x\r\n"
+        + auth + b"\r\n",
+    }
+
+
+@pytest.mark.parametrize("kind", ["one long header", "many headers", "a long URL"])
+def test_a_head_over_the_cap_in_one_read_is_refused(server: TableServer,
+                                                     web_actions: WebActions, kind: str) -> None:
+    """A whole head over MAX_HEAD sent at once (the banker's valid token in it, so it would
+    be answered 200) gets 400 and the connection closed, like an endless one; a head just
+    under the cap is served."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(whole_heads(web_actions.banker)[kind])
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    assert b"connection: close" in answer.lower()
+    assert answer.endswith(b"Request line and headers too large.")
+    near = {"X-Long": "a" * (MAX_HEAD - 1024), **web_actions.bearer(web_actions.banker)}
+    status, _body = get(server.port, "/api/games", near)
     assert status == 200
 
 

@@ -9,17 +9,26 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-from flask import Blueprint, Response, current_app, g, request
+from flask import Blueprint, Flask, Response, current_app, g, request
+from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import BadRequest
 
 from companion import events as ev
 from companion.errors import BadCommand, UnknownPlayer
 from companion.table import Outcome, Table
+from web import limits
 from web.auth import banker_required, game_required, tokens
 from web.i18n import _
 from web.qr import join_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.record_once
+def _limits(state: BlueprintSetupState) -> None:
+    """The app's command limits (:mod:`web.limits`), made when the API is registered."""
+    limits.init_app(cast(Flask, state.app))
+
 
 #: Longest a polling request may wait for news, in seconds.
 MAX_WAIT = 25
@@ -115,7 +124,10 @@ def game_state(game_id: str) -> Any:
 @bp.post("/games/<game_id>/commands")
 @game_required
 def send_command(game_id: str) -> Any:
-    """Apply one TABLE-LOG command (body, with the client's ``id``) for the sender."""
+    """Apply one TABLE-LOG command (body, with the client's ``id``) for the sender; a
+    phone over its limit gets 429 (:mod:`web.limits`; counted here only for requests
+    the server's fast lane did not apply itself)."""
+    limits.check(current_app, g.identity)
     return command_answer(game_id, *apply_command(game_id))
 
 

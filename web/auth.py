@@ -94,7 +94,8 @@ def _identities() -> list[Identity]:
     if problem == BAD_TOKEN:
         raise Unauthorized(_("That token is not valid (any more)."))
     if problem == NO_CSRF:
-        raise Forbidden(_("This request lacks the page's anti-forgery header; reload the page."))
+        raise Forbidden(_("This request lacks the page's anti-forgery header, or it is "
+                          "wrong; reload the page."))
     return found
 
 

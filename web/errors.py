@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from flask import Flask, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from companion import errors as ce
 from web.i18n import _, translate_error
@@ -25,6 +25,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (ce.NotAllowed, 403),
     (ce.GameOver, 409),
     (ce.NothingToUndo, 409),
+    (ce.ReusedId, 409),
     (ce.RuleBroken, 409),
     (ce.BadCommand, 400),
     (ce.Refused, 422),
@@ -70,6 +71,12 @@ def handle_http(error: HTTPException) -> Any:
     return _answer(error.description or error.name, error.code or 500)
 
 
+def handle_too_many(error: TooManyRequests) -> Any:
+    """429 (:mod:`web.limits`): as any HTTP error, plus ``Retry-After`` (seconds)."""
+    body, status = handle_http(error)
+    return body, status, {"Retry-After": str(error.retry_after or 1)}
+
+
 def handle_unexpected(error: Exception) -> Any:
     """Anything else: logged with its trace, answered without one."""
     if isinstance(error, HTTPException):
@@ -82,4 +89,5 @@ def init_app(app: Flask) -> None:
     """Register the handlers."""
     app.register_error_handler(ce.CompanionError, handle_companion)
     app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(TooManyRequests, handle_too_many)
     app.register_error_handler(Exception, handle_unexpected)

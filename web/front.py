@@ -4,12 +4,12 @@ Three lanes, so that the busy paths never wait for a thread per request:
 
 - ``GET /api/games/<id>/events`` with a valid token: the live stream, written by the loop
   itself (:class:`web.hub.Hub`): a command reaches every phone in one pass of the loop.
-- ``POST /api/games/<id>/commands``: applied in the loop itself (:meth:`Front._command`):
-  no hand-off between threads, and the live streams are written before the sender's
-  answer is built (by :func:`web.api.command_answer` and the app's error handlers, in a
-  request context).  The loop waits
-  for the commit's fsync (0.2–0.6 ms here; more on an SD card) — commands are applied one
-  at a time anyway, and at table pace nothing else is waiting.
+- ``POST /api/games/<id>/commands``: applied in the loop itself (:meth:`Front._command`,
+  once the phone's rate limit allows, :mod:`web.limits`): no hand-off between threads,
+  and the live streams are written before the sender's answer is built (by
+  :func:`web.api.command_answer` and the app's error handlers, in a request context).
+  The loop waits for the commit's fsync (0.2–0.6 ms here; more on an SD card) —
+  commands are applied one at a time anyway, and at table pace nothing else is waiting.
 - everything else (pages, other API calls, a stream the hub does not take: bad token,
   unknown game, HEAD): the Flask app through ``a2wsgi`` on a pool of ``threads``.
 
@@ -33,6 +33,7 @@ from flask import Flask, g
 from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
+from web import limits
 from web.api import command_answer, whole_number
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
@@ -68,6 +69,7 @@ class Front:
                        float(app.config["SSE_MAX_SECONDS"]))
         self.pages = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
         self.limit = int(app.config.get("MAX_CONTENT_LENGTH") or 0)  # body bytes, 0: none
+        self.limits = limits.limits_of(app)  # a phone's commands a second (web.limits)
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -186,7 +188,9 @@ class Front:
         """A command, applied in the loop: no thread hand-off, and the live streams are
         written before the sender's answer is built.  A request that is not plainly fine
         (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
-        answers why; a refusal is answered by the app's own error handlers."""
+        answers why; a refusal is answered by the app's own error handlers.  A phone's
+        command counts against its limit (:mod:`web.limits`) here when it is applied here,
+        in the view when it is handed over: never twice."""
         read = await self._body(scope, receive, send)
         if read is None:
             return
@@ -197,11 +201,14 @@ class Front:
             await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
             return
         identity, command = checked
-        try:
-            outcome: Outcome | None = self.table.execute(command, identity.actor, game_id)
-            error: Exception | None = None
-        except Exception as exc:  # answered by the app's handlers below
-            outcome, error = None, exc
+        wait = self.limits.take(identity)  # counted here: this request never reaches Flask
+        outcome: Outcome | None = None
+        error: Exception | None = None
+        if not wait:
+            try:
+                outcome = self.table.execute(command, identity.actor, game_id)
+            except Exception as exc:  # answered by the app's handlers below
+                error = exc
         if outcome is not None:
             await asyncio.sleep(0)  # the streams this commit woke write first
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
@@ -209,6 +216,8 @@ class Front:
         with app.request_context(cast(dict[str, Any], environ)):
             g.identity = identity
             try:
+                if wait:
+                    limits.refuse(wait)  # the 429 in the request's language
                 if error is not None:
                     raise error
                 answer: Any = command_answer(game_id, cast(Outcome, outcome), command)

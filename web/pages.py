@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.editions import edition_ids, load_edition
 from companion.errors import CompanionError
@@ -93,6 +93,8 @@ def _page(template: str, identity: Identity, **context: Any) -> str:
 def console() -> Any:
     """The banker's console: start a game, or run the chosen (else current) one."""
     banker = _identity("banker")
+    if banker is None and _identity("player") is not None:
+        return redirect(url_for("pages.wallet"))  # a player's phone opened the address
     if banker is None:
         message = _("This is the bank's console. Scan the banker's QR code, or enter "
                     "the banker token printed by “companion serve”.")

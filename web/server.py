@@ -34,12 +34,27 @@ HEAD_SECONDS = 15
 KEEP_ALIVE = 75
 
 
+#: The 400's text when a request's line and headers pass MAX_HEAD.
+HEAD_TOO_LARGE = "Request line and headers too large."
+
+
+class _HeadTooLarge(Exception):
+    """Raised in a parser callback when the head passed MAX_HEAD: httptools stops."""
+
+
 class _Protocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with a cap on a request's line and headers: httptools
     keeps an unfinished header in memory however long it grows (a phone's head is under
-    2 KiB); past :data:`MAX_HEAD` bytes the connection gets 400 and is closed."""
+    2 KiB); past :data:`MAX_HEAD` bytes the connection gets 400 and is closed.
+
+    Two counts, so the cap holds however the bytes arrive: the bytes received while the
+    head is unfinished (a head that never ends, read after read), and the bytes of the URL
+    and of each header as the parser hands them over (a long head that arrives whole in
+    one read, which the first count would only see once it was parsed)."""
 
     _head = 0  # bytes received while a request's head was still open
+    _parsed = 0  # bytes of this request's URL and headers, as parsed
+    _too_large = False
     _in_body = False
     _deadline: asyncio.TimerHandle | None = None  # for the head under way
 
@@ -52,8 +67,31 @@ class _Protocol(HttpToolsProtocol):
             self._head += len(data)
             self._start_head_clock()
         super().data_received(data)
-        if not self._in_body and self._head > MAX_HEAD:  # still no end of the head
-            self.send_400_response("Request line and headers too large.")
+        if not self._in_body and self._head > MAX_HEAD and not self.transport.is_closing():
+            self.send_400_response(HEAD_TOO_LARGE)  # still no end of the head
+
+    def on_message_begin(self) -> None:
+        self._parsed = 0
+        super().on_message_begin()
+
+    def on_url(self, url: bytes) -> None:
+        self._count(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count(len(name) + len(value) + 4)  # with ": " and CRLF
+        super().on_header(name, value)
+
+    def _count(self, size: int) -> None:
+        """Add ``size`` bytes to the head; past MAX_HEAD stop the parser (uvicorn then
+        answers 400 and closes: :meth:`send_400_response` gives the reason)."""
+        self._parsed += size
+        if self._parsed > MAX_HEAD:
+            self._too_large = True
+            raise _HeadTooLarge(HEAD_TOO_LARGE)
+
+    def send_400_response(self, msg: str) -> None:
+        super().send_400_response(HEAD_TOO_LARGE if self._too_large else msg)
 
     def on_headers_complete(self) -> None:
         self._in_body = True

@@ -13,6 +13,9 @@
 ``SSE_MAX_SECONDS`` seconds after which a stream ends (the browser reconnects at once)
 ``COOKIE_MAX_AGE``  seconds a phone keeps its token cookie
 ``COOKIE_SECURE``   bool, cookies only over HTTPS (keep False on a plain-HTTP LAN)
+``RATE_COMMANDS``   commands a second a player's phone may keep up (3; 0 = no limit);
+                    over it: 429 (:mod:`web.limits`; the banker is not limited)
+``RATE_BURST``      commands a player's phone may send back to back (20)
 ==================  =====================================================================
 """
 
@@ -36,6 +39,8 @@ DEFAULTS: dict[str, Any] = {
     "COOKIE_MAX_AGE": 60 * 60 * 24 * 60,
     "COOKIE_SECURE": False,
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    "RATE_COMMANDS": 3.0,
+    "RATE_BURST": 20,
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import events as ev
+from companion.commands.names import name_key, normal
 from companion.errors import BadAmount, BadCommand, UnknownPlayer, UnknownSpace
 from companion.state import GameState, apply, clone
 
@@ -94,16 +95,19 @@ class Cmd:
         return value
 
     def player(self, key: str = "player", bank: bool = False) -> str:
-        """A player of this game by name (or ``"bank"`` when allowed).  Raises UnknownPlayer."""
+        """A player of this game by name (or ``"bank"`` when allowed), the same after NFC
+        and casefolding (:func:`~companion.commands.names.name_key`).  Raises UnknownPlayer."""
         name = self.raw.get(key)
         if not isinstance(name, str) or not name.strip():
             raise BadCommand("The command needs %(key)r: a player's name.", key=key)
-        name = name.strip()
-        if bank and name.lower() == ev.BANK:
+        name, wanted = normal(name), name_key(name)  # the names' rule: companion.commands.names
+        if bank and wanted == ev.BANK:
             return ev.BANK
         assert self.state is not None
+        if name in self.state.players:
+            return name
         for known in self.state.players:
-            if known.lower() == name.lower():
+            if name_key(known) == wanted:
                 return known
         raise UnknownPlayer("There is no player called %(name)r in this game.", name=name)
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.ending import finish
+from companion.commands.names import MAX_NAME, name_key, new_name
 from companion.commands.variants import start_variant, variant_settings
 from companion.editions import load_edition
 from companion.errors import BadCommand
@@ -18,22 +21,12 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
     """Validate a ``new_game`` command into its :class:`GameStarted` event.
 
     Raises:
-        UnknownEdition: no such edition.  BadCommand: players (2..max, unique names),
-        variant, house rules, deal or minutes wrong (C23/C24: see
+        UnknownEdition: no such edition.  BadCommand: players (2..max, names as
+        :func:`player_names`), variant, house rules, deal or minutes wrong (C23/C24: see
         :mod:`companion.commands.variants`, recorded in the event's ``settings``).
     """
     edition = load_edition(raw.text("edition", "monopol-no-1996"))
-    players = raw.raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadCommand("Name the players as a list of names.")
-    names = [p.strip() for p in players]
-    if len(names) < 2 or len(names) > edition.settings.max_players:
-        raise BadCommand("A game needs 2 to %(most)s players.",
-                         most=edition.settings.max_players)
-    if any(not n or len(n) > 40 for n in names) or len({n.lower() for n in names}) < len(names):
-        raise BadCommand("Every player needs a different name of 1 to 40 letters.")
-    if any(n.lower() == ev.BANK for n in names):
-        raise BadCommand("'bank' is the bank's name; pick another for the player.")
+    names = player_names(raw.raw.get("players"), edition.settings.max_players)
     variant = raw.text("variant", "standard")
     if variant not in VARIANTS:
         raise BadCommand("The variant must be one of %(choices)s.", choices=", ".join(VARIANTS))
@@ -43,6 +36,23 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
     return ev.GameStarted(game_id, edition.id, tuple(names), variant,
                           {k: bool(v) for k, v in rules.items()},
                           variant_settings(raw, edition, names, variant))
+
+
+def player_names(players: Any, most: int) -> list[str]:
+    """The players' names as stored: 2 to ``most`` of them, each as
+    :func:`~companion.commands.names.new_name` (NFC, trimmed) and 1 to 40 characters, no
+    two the same after NFC and casefolding, none the bank.  Raises BadCommand."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadCommand("Name the players as a list of names.")
+    if len(players) < 2 or len(players) > most:
+        raise BadCommand("A game needs 2 to %(most)s players.", most=most)
+    names = [new_name(p) for p in players]
+    same = len({name_key(n) for n in names}) < len(names)
+    if same or any(not 0 < len(n) <= MAX_NAME for n in names):
+        raise BadCommand("Every player needs a different name of 1 to 40 letters.")
+    if any(name_key(n) == ev.BANK for n in names):
+        raise BadCommand("'bank' is the bank's name; pick another for the player.")
+    return names
 
 
 def start_game(draft: Draft, started: ev.GameStarted) -> None:

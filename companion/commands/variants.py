@@ -17,6 +17,7 @@ from typing import Any
 
 from companion import events as ev
 from companion.commands.base import Cmd, Draft
+from companion.commands.names import name_key
 from companion.editions import Edition, Space
 from companion.errors import BadCommand
 from companion.money import Money
@@ -79,11 +80,11 @@ def _random_deal(edition: Edition, names: list[str]) -> dict[str, list[int]]:
 
 
 def _named_deal(edition: Edition, names: list[str], deal: Any) -> dict[str, list[int]]:
-    if not isinstance(deal, dict) or {k.lower() for k in deal} != {n.lower() for n in names}:
+    if not isinstance(deal, dict) or set(map(name_key, deal)) != set(map(name_key, names)):
         raise BadCommand("Give 'deal' as two deeds for every player, or \"random\".")
     out: dict[str, list[int]] = {}
-    for name in names:
-        given = next(v for k, v in deal.items() if k.lower() == name.lower())
+    for name in names:  # named as in the players' list (companion.commands.names)
+        given = next(v for k, v in deal.items() if name_key(k) == name_key(name))
         if not isinstance(given, list) or len(given) != DEEDS_EACH:
             raise BadCommand("Deal exactly two deeds to %(player)s.", player=name)
         out[name] = [_deed(edition, value) for value in given]
