@@ -240,3 +240,29 @@ def _dechunked(rest: bytes, chunks: Iterator[bytes]) -> Iterator[bytes]:
             buffer += next(chunks)
         yield buffer[:size]
         buffer = buffer[size + 2:]
+
+
+def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
+                                                   web_actions: WebActions) -> None:
+    """A command's answer, the live stream and ``GET /api/games/<id>`` carry one text for
+    one state (TABLE-LOG "The state"), so a phone never sees two versions of it."""
+    web_actions.new_game("Alice", "Bob")
+    conn, sse = live_stream(live_server, web_actions, web_actions.players["Bob"])
+    sse.event()
+    path = f"/api/games/{web_actions.game}"
+    http = connect(live_server)
+    http.request("POST", f"{path}/commands", json.dumps(
+        {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 250, "id": "same-bytes"}),
+        {"Authorization": f"Bearer {web_actions.banker}", "Content-Type": "application/json"})
+    answer = http.getresponse().read()
+    http.request("GET", path, headers={"Authorization": f"Bearer {web_actions.banker}"})
+    state = http.getresponse().read()
+    http.close()
+    while True:
+        block = sse.block()
+        if block.startswith("id: 2\n"):
+            break
+    streamed = block.split("data: ", 1)[1].encode()
+    conn.close()
+    assert state == streamed and answer.endswith(b'"state":' + state + b"}")
+    assert json.loads(state)["game"]["seq"] == 2

@@ -108,7 +108,7 @@ def game_state(game_id: str) -> Any:
     waiting up to ``wait`` seconds for news (a log ahead of or behind N answers at once).
     Under ``companion serve`` the waiting is done in the loop (:mod:`web.front`)."""
     if "after" not in request.args:
-        return table().snapshot(game_id)
+        return _state_text(game_id)
     after = int_arg("after", 0, 0, 2**62)
     wait = int_arg("wait", 0, 0, MAX_WAIT)
     seq = table().state(game_id).seq
@@ -118,7 +118,13 @@ def game_state(game_id: str) -> Any:
         wait -= min(wait, 1)
     if seq == after:
         return "", 204
-    return table().snapshot(game_id)
+    return _state_text(game_id)
+
+
+def _state_text(game_id: str) -> Response:
+    """The state as the live streams and the commands' answers carry it, byte for byte
+    (:meth:`companion.table.Table.snapshot_json`)."""
+    return Response(table().snapshot_json(game_id)[1], mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/commands")

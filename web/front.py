@@ -210,7 +210,7 @@ class Front:
             except Exception as exc:  # answered by the app's handlers below
                 error = exc
         if outcome is not None:
-            await asyncio.sleep(0)  # the streams this commit woke write first
+            await asyncio.sleep(0)  # streams left to their own tasks write first
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
         app = self.app
         with app.request_context(cast(dict[str, Any], environ)):
