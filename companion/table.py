@@ -145,15 +145,16 @@ class Table:
                    command: dict[str, Any], actor: Actor) -> Outcome | None:
         """The acknowledgement of an already applied client id (phones retry), or None.
 
-        TABLE-LOG "client id": the same id with the same command (its JSON text as the
-        store wrote it) from the same sender is a retry; with another command or sender it
-        is refused (ReusedId, nothing changes).  ``game_id`` None: a ``new_game``'s id.
+        TABLE-LOG "client id": the same id with the same command (equal to the one the
+        store wrote, fields in any order) from the same sender is a retry; with another
+        command or sender it is refused (ReusedId, nothing changes).  ``game_id`` None: a
+        ``new_game``'s id.
         """
         known = client_id and self.store.seq_of_client_id(game_id, client_id)
         if not known:
             return None
         found, seq, text, sender = known
-        if sender != str(actor) or text != json.dumps(command, ensure_ascii=False):
+        if sender != str(actor) or json.loads(text) != command:
             raise ReusedId("This command's id was already used for another command; send "
                            "it again as a new command.")
         return Outcome(found, seq, duplicate=True)

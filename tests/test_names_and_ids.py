@@ -110,6 +110,17 @@ def test_a_true_retry_is_still_a_duplicate_with_the_original_seq(game: Game) -> 
     assert game.cash() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
 
 
+def test_a_retry_with_its_fields_in_another_order_is_the_same_command(game: Game) -> None:
+    """A retry is the same command whatever order its fields come in (JSON objects are
+    unordered): still a duplicate, applied once."""
+    first = game.table.execute({"cmd": "pay", "from": "Alice", "to": "Carol", "amount": 100,
+                                "id": "x2"}, ALICE, game.id)
+    again = game.table.execute({"id": "x2", "amount": 100, "to": "Carol", "from": "Alice",
+                                "cmd": "pay"}, ALICE, game.id)
+    assert again.duplicate and again.seq == first.seq
+    assert game.cash() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
+
+
 @pytest.mark.parametrize(("actor", "fields"), [
     (BOB, {"from_": "Bob", "to": "Carol", "amount": 500}),  # another player's payment
     (ALICE, {"from_": "Alice", "to": "Carol", "amount": 500}),  # another amount

@@ -87,6 +87,17 @@ def test_rotating_a_token_locks_out_the_lost_phone(web_actions: WebActions,
     assert refused.status_code == 422
 
 
+def test_a_lost_phone_is_found_however_the_banker_types_the_name(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """The new-QR-code link finds a player as commands do (NFC, any case)."""
+    web_actions.new_game("Åse", "Bob")
+    old = web_actions.players["Åse"]
+    answer = client.post(f"/api/games/{web_actions.game}/players/A%CC%8ASE/token", json={},
+                         headers=web_actions.bearer())
+    assert answer.status_code == 200 and answer.json["name"] == "Åse"
+    assert client.get(f"/join/{old}").status_code == 401
+
+
 def test_tokens_are_stored_only_as_hashes(web_actions: WebActions, table: Table) -> None:
     web_actions.new_game("Alice", "Bob")
     tokens = [web_actions.banker, *web_actions.players.values()]

@@ -54,6 +54,21 @@ def test_each_command_in_words(web_actions: WebActions, client: FlaskClient) -> 
     assert not any("{" in text or "banker:" in text for text in said)
 
 
+def test_a_name_typed_another_way_is_told_as_the_game_stores_it(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """The core finds "bob" and a decomposed "Åse" (companion.commands.names); the words
+    use the stored names and the amounts the events moved (C2: 4 000 kr for Start)."""
+    web_actions.new_game("Åse", "Bob")
+    web_actions.send(cmd="buy", player="Åse", space="Kirkeveien")
+    typed = [web_actions.send(cmd="pass_start", player="bob").json["text"],
+             web_actions.send(cmd="mortgage", player="A\u030ase", space="Kirkeveien").json["text"],
+             web_actions.send(cmd="pay", from_="BOB", to="åse", amount=100).json["text"]]
+    assert [plain(t) for t in typed] == ["Bob passed Start and got 4,000 kr.",
+                                         "Åse mortgaged Kirkeveien for 600 kr.",
+                                         "Bob paid Åse 100 kr."]
+    assert texts(client, web_actions)[-3:] == [plain(t) for t in typed]
+
+
 def test_the_answer_to_a_command_says_what_it_did(web_actions: WebActions) -> None:
     web_actions.new_game("Mor", "Far")
     answer = web_actions.send(cmd="roll", player="Mor", dice=[1, 2]).json

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import events as ev
+from companion.commands.names import name_key
 from companion.table import Table
 from web.i18n import _, ngettext
 from web.money import format_money
@@ -76,6 +77,15 @@ class Context:
         state = self.table.state(self.game_id)
         self.ed = state.ed
         self.unit = state.ed.unit
+        self.players = {name_key(name): name for name in state.players}
+
+    def as_stored(self, command: dict[str, Any]) -> dict[str, Any]:
+        """``command`` with the players it names written as the game stores them: a
+        phone may type "bob" for Bob or a decomposed "Åse" (the core finds them the same
+        way, :mod:`companion.commands.names`), and the words must match the events."""
+        return {key: self.players.get(name_key(value), value)
+                if key in PLAYER_FIELDS and isinstance(value, str) else value
+                for key, value in command.items()}
 
     def money(self, amount: int) -> str:
         return format_money(int(amount), self.unit)
@@ -283,6 +293,11 @@ def describes(*names: str) -> Callable[[Describer], Describer]:
             DESCRIBERS[name] = fn
         return fn
     return register
+
+
+#: Command fields that name a player (TABLE-LOG): read as the game stores the name.
+PLAYER_FIELDS = frozenset({"player", "from", "to", "debtor", "creditor", "winner", "owner",
+                           "payer", "proposer"})
 
 
 def _cmd(row: Row) -> dict[str, Any]:
@@ -715,6 +730,7 @@ def _from_events(ctx: Context, row: Row) -> list[str]:
 
 def describe(ctx: Context, row: Row) -> str:
     """One history entry (``seq``, ``command``, ``events``) in words."""
+    row = {**row, "command": ctx.as_stored(_cmd(row))}
     name = _cmd(row).get("cmd")
     describer = DESCRIBERS.get(name, _from_events) if isinstance(name, str) else _from_events
     lines: list[str] = []
