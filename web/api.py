@@ -14,7 +14,7 @@ from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import BadRequest
 
 from companion import events as ev
-from companion.commands.names import name_key
+from companion.commands.names import find
 from companion.errors import BadCommand, UnknownPlayer
 from companion.table import Outcome, Table
 from web import limits
@@ -229,9 +229,8 @@ def game_tally(game_id: str) -> Any:
 def rotate_token(game_id: str, name: str) -> Any:
     """Give a player a new token (a lost phone); the old one stops working at once.  The
     name is found as commands find it (NFC, any case: :mod:`companion.commands.names`)."""
-    wanted = name_key(name)
-    name = next((p for p in table().state(game_id).players if name_key(p) == wanted), name)
-    if name not in table().state(game_id).players:
+    found = find(table().state(game_id).players, name)
+    if found is None:
         raise UnknownPlayer(_("There is no player called %(name)s in this game.", name=name))
-    token = tokens().rotate_player(game_id, name)
-    return {"ok": True, "name": name, "token": token, "join_url": join_url(token)}
+    token = tokens().rotate_player(game_id, found)
+    return {"ok": True, "name": found, "token": token, "join_url": join_url(token)}

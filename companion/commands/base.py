@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import events as ev
-from companion.commands.names import name_key, normal
+from companion.commands.names import find, name_key, normal
 from companion.errors import BadAmount, BadCommand, UnknownPlayer, UnknownSpace
 from companion.state import GameState, apply, clone
 
@@ -100,16 +100,14 @@ class Cmd:
         name = self.raw.get(key)
         if not isinstance(name, str) or not name.strip():
             raise BadCommand("The command needs %(key)r: a player's name.", key=key)
-        name, wanted = normal(name), name_key(name)  # the names' rule: companion.commands.names
-        if bank and wanted == ev.BANK:
+        if bank and name_key(name) == ev.BANK:
             return ev.BANK
         assert self.state is not None
-        if name in self.state.players:
-            return name
-        for known in self.state.players:
-            if name_key(known) == wanted:
-                return known
-        raise UnknownPlayer("There is no player called %(name)r in this game.", name=name)
+        found = find(self.state.players, name)  # the names' rule: companion.commands.names
+        if found is None:
+            raise UnknownPlayer("There is no player called %(name)r in this game.",
+                                name=normal(name))
+        return found
 
     def space(self, key: str = "space") -> int:
         """A board index from a printed name (case-insensitive) or an index.  UnknownSpace."""

@@ -15,6 +15,7 @@ restart folds the stored events, it does not run ``new_game`` again).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from companion.errors import BadCommand
 
@@ -48,3 +49,14 @@ def new_name(name: str) -> str:
     if "/" in name or "\\" in name or name in (".", ".."):
         raise BadCommand("A player's name cannot hold / or \\ (nor be . or ..).")
     return name
+
+
+def find(players: Iterable[str], name: str) -> str | None:
+    """The stored name among ``players`` that ``name`` means, however it is typed (exact,
+    else the same :func:`name_key`), or None."""
+    players = list(players)
+    typed = normal(name)
+    if typed in players:
+        return typed
+    wanted = name_key(typed)
+    return next((known for known in players if name_key(known) == wanted), None)
