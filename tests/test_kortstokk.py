@@ -194,6 +194,45 @@ def test_k10_a_bankrupt_players_assets_are_sold_and_the_coins_go_to_the_creditor
     assert alice["bankrupt"] and alice["spaces"] == [] and alice["debts"] == []
 
 
+def alice_with_a_built_pair_and_insurance(game: Game) -> None:
+    """Alice: Spar 7 and Hjerter 7 with a house each, Spar 8, a fire insurance; 3 coins."""
+    own(game, "Alice", "Spar 7", "Hjerter 7", "Spar 8")  # 8 - 3 = 5 coins
+    game.do("edition_value", field="chance_effects.12", value="fire_insurance")
+    game.do("joker", player="Alice", dice=12)
+    game.do("build_pair", player="Alice", space="Spar 7")  # 2 coins: one house per card
+
+
+def test_k10_k8_every_asset_is_sold_to_the_bank_and_the_coins_go_to_the_creditor(
+        game: Game) -> None:
+    """K10 "Alle eiendeler vedkommende eier skal selges, og myntene går til den man
+    skylder penger", at the K8 prices: 3 properties (3 coins), two houses (1 coin), a
+    fire insurance (1 coin) — 5 coins to Bob with Alice's 3; the properties go back to the
+    bank unowned."""
+    alice_with_a_built_pair_and_insurance(game)
+    game.do("pay", from_="Alice", to="Bob", amount=20)  # 3 paid, 17 owed
+    game.do("bankrupt", player="Alice", creditor="Bob")
+    assert game.cash() == {"Alice": 0, "Bob": 8 + 3 + 5, "Carol": 8}
+    alice, bob = game.player("Alice"), game.player("Bob")
+    assert alice["bankrupt"] and alice["spaces"] == [] and alice["debts"] == []
+    assert alice["fire_insurance"] == 0 and bob["fire_insurance"] == 0
+    assert bob["spaces"] == [] and game.state()["bank"]["houses"] == 90
+
+
+def test_k10_the_coins_pay_the_creditors_in_the_order_the_debts_arose(game: Game) -> None:
+    """K10 with two creditors (C21/M21 order): the 5 coins pay Bob's older 4 in full and
+    Carol 1; the bankruptcy names Carol, the first not covered — naming Bob is refused
+    and changes nothing."""
+    alice_with_a_built_pair_and_insurance(game)
+    game.do("pay", from_="Alice", to="Bob", amount=7)  # 3 paid, 4 owed
+    game.do("pay", from_="Alice", to="Carol", amount=10)  # 10 owed
+    with game.refused("Alice's money pays the debts in the order they arose, and Carol is "
+                      "the first it does not cover: name Carol as the creditor.", RuleBroken):
+        game.do("bankrupt", player="Alice", creditor="Bob")
+    game.do("bankrupt", player="Alice", creditor="Carol")
+    assert game.cash() == {"Alice": 0, "Bob": 8 + 3 + 4, "Carol": 8 + 1}
+    assert game.player("Alice")["debts"] == [] and game.player("Carol")["spaces"] == []
+
+
 def test_k11_declaring_a_fortune_of_50_coins_wins_at_once(game: Game) -> None:
     own(game, "Alice", "Spar 10", "Hjerter 10")
     game.do("build_pair", player="Alice", space="Spar 10", count=2)
@@ -316,11 +355,12 @@ def test_kortstokk_has_no_jail(game: Game) -> None:
 
 def test_k8_k10_bankrupt_to_a_player_sells_houses_two_for_a_coin(game: Game) -> None:
     """K10: a bankrupt's assets are sold at the K8 prices — one house on each 3 (two
-    houses) brings 1 coin, not half their price (C21 would give ½ + ½ rounded up = 2)."""
+    houses) brings 1 coin, not half their price (C21 would give ½ + ½ rounded up = 2);
+    the two properties 1 coin each."""
     own(game, "Alice", "Spar 3", "Hjerter 3")
     game.do("build_pair", player="Alice", space="Spar 3")  # 2 coins: one house per card
     game.do("pay", from_="Alice", to="Bob", amount=20)  # 4 paid, 16 owed
     game.do("bankrupt", player="Alice", creditor="Bob")
-    assert game.cash() == {"Alice": 0, "Bob": 8 + 4 + 1, "Carol": 8}
+    assert game.cash() == {"Alice": 0, "Bob": 8 + 4 + 1 + 2, "Carol": 8}
     assert game.state()["bank"]["houses"] == 90
     assert all(s["houses"] == 0 for s in game.player("Bob")["spaces"])

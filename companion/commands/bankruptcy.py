@@ -1,12 +1,17 @@
-"""Bankruptcy (RULES C21, C19, C10; C22/C23 end of game).
+"""Bankruptcy (RULES C21, C19, C10, M21, K10; C22/C23 end of game).
 
 TABLE-LOG ``bankrupt``: ``player`` owes more than they can raise and is out.
-To the bank: buildings and deeds go back to the bank (the banker auctions the deeds
-later, C4), cash to the bank, get-out cards back under their decks.  To a player:
-buildings are sold to the bank at half price first (at the rule module's rate where it
-has one: K8, two houses for 1 coin); the creditor takes the cash, deeds
-and get-out cards, and pays the 10 % on every mortgaged deed at once (a debt if short),
-or lifts the ones named in ``lift`` (mortgage value + 10 %, C19).
+What the bankrupt has in money is raised first: buildings sold to the bank at half price
+(at the rule module's rate where it has one: K8, two houses for 1 coin), and what the
+rule module sells besides (``assets_sale``: M21 the shares at the board price; K10 every
+property and fire insurance at the K8 prices).  That money pays the bankrupt's debts in
+the order they are served (:func:`~companion.commands.payments.serving_order`: oldest
+first, C21; players before the bank, M21), each up to what is owed.  The ``creditor``
+named is the first of them the money does not cover: they take what is left (the deeds,
+get-out cards, C21) and pay the 10 % on every mortgaged deed at once (a debt if short),
+or lift the ones named in ``lift`` (mortgage value + 10 %, C19).  Every debt of the
+bankrupt is then cleared.  To the bank: the deeds go back to the bank (the banker
+auctions them later, C4), get-out cards back under their decks.
 The game ends when one player is left (C22), or at the first bankruptcy of a quick game
 when the edition's ``quick_ends_at_first_bankruptcy`` says so (C23).
 """
@@ -17,7 +22,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.buildings import emit_plan
 from companion.commands.ending import finish
-from companion.commands.payments import charge, pay_in_full
+from companion.commands.payments import charge, pay_in_full, serving_order
 from companion.commands.trades import parse_spaces, receive_mortgaged
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.money import Money, half
@@ -32,12 +37,15 @@ from companion.valuation import raisable
 def bankrupt(draft: Draft, cmd: Cmd) -> None:
     """``player`` goes bankrupt to ``creditor`` (``"bank"`` or a player they owe) (C21).
 
-    ``lift`` (optional, creditor a player): mortgaged deeds the creditor lifts at once.
+    ``creditor`` must be the first creditor (:func:`payout` order) the bankrupt's money
+    does not cover (M21: a player owed comes before the bank).  ``lift`` (optional,
+    creditor a player): mortgaged deeds the creditor lifts at once.
 
     Raises:
         RuleBroken: the player owes that creditor nothing, can still raise what they owe
-        (selling buildings, mortgaging: see ``raisable``), is bidding in the open
-        auction, or a lift names a deed not passing to the creditor.
+        (selling buildings, mortgaging: see ``raisable``), another creditor comes first
+        (M21, C21), is bidding in the open auction, or a lift names a deed not passing to
+        the creditor.
         NotEnoughCash: the creditor cannot pay the lifts.
     """
     state = draft.state
@@ -46,14 +54,43 @@ def bankrupt(draft: Draft, cmd: Cmd) -> None:
     _check(state, player, creditor)
     if creditor != ev.BANK:
         _check_lifts(state, player, creditor, lift)
+    paid = any(d.creditor != ev.BANK for d in state.debts_of(player))
+    _sell_buildings(draft, player, paid)
+    _sell_assets(draft, player, paid)
     deeds = [d.space for d in state.owned_by(player)]
-    _sell_buildings(draft, player, paid=creditor != ev.BANK)
+    _serve(draft, player)
     _hand_over(draft, player, creditor)
     hook(state.ed, "after_hand_over")(draft, player, creditor)  # M21: shares, debt notes
     if creditor != ev.BANK:
         for index in deeds:
             receive_mortgaged_or_owe(draft, creditor, index, index in lift)
     _leave(draft, player, creditor)
+
+
+def payout(state: GameState, player: str) -> list[tuple[str, int, int]]:
+    """C21/M21/K10: how the bankrupt ``player``'s money would pay their debts.
+
+    Shape: ``[(creditor, owed, paid), …]`` in serving order (oldest first; players
+    before the bank when ``creditors_before_bank``), ``paid`` ≤ ``owed``, from
+    :func:`raised` — cash, buildings and the rule module's ``assets_sale``.  ``int`` in
+    the edition's unit.
+    """
+    money = raised(state, player)
+    rows = []
+    for debt in serving_order(state, state.debts_of(player)):
+        part = min(money, debt.amount)
+        money -= part
+        rows.append((debt.creditor, debt.amount, part))
+    return rows
+
+
+def creditor_due(state: GameState, player: str) -> str:
+    """The creditor the bankrupt ``player`` goes bankrupt to (C21, M21): the first in
+    :func:`payout` order whose debt their money does not cover (the last when all are
+    covered); ``"bank"`` when there are no debts."""
+    rows = payout(state, player)
+    short = [c for c, owed, paid in rows if paid < owed] or [c for c, _, _ in rows[-1:]]
+    return short[0] if short else ev.BANK
 
 
 def _check(state: GameState, player: str, creditor: str) -> None:
@@ -72,10 +109,25 @@ def _check(state: GameState, player: str, creditor: str) -> None:
         raise RuleBroken("%(player)s can still raise %(can)s by selling buildings and "
                          "mortgaging — enough for the %(owed)s owed.", player=player,
                          can=Money.of(state, can), owed=Money.of(state, owed))
+    _check_order(state, player, creditor)
     auction = state.auction
     if auction is not None and any(b.player == player for b in auction.bids):
         raise RuleBroken("%(player)s is bidding in the open auction — close it first.",
                          player=player)
+
+
+def _check_order(state: GameState, player: str, creditor: str) -> None:
+    """M21 ("Motspillers krav skal betales før bankens krav"), C21: the creditor named
+    must be :func:`creditor_due`.  Raises RuleBroken naming whom to name."""
+    due = creditor_due(state, player)
+    if creditor == due:
+        return
+    if creditor == ev.BANK and state.ed.settings.creditors_before_bank:
+        raise RuleBroken("Players are paid before the bank: %(player)s owes %(due)s, so "
+                         "name %(due)s as the creditor (M21).", player=player, due=due)
+    raise RuleBroken("%(player)s's money pays the debts in the order they arose, and "
+                     "%(due)s is the first it does not cover: name %(due)s as the creditor.",
+                     player=player, due=due)
 
 
 def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, ...]) -> None:
@@ -85,16 +137,21 @@ def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, 
             raise RuleBroken("%(deed)s is not a mortgaged deed of %(player)s's.",
                              deed=state.ed.space(index).label, player=player)
     cost = sum(lift_cost(state.ed, state.ed.space(i)) for i in lift)
-    cash = state.players[creditor].cash + raisable_cash(state, player)
+    cash = state.players[creditor].cash + sum(p for c, _, p in payout(state, player)
+                                              if c == creditor)
     if cost > cash:
         raise NotEnoughCash("%(creditor)s would have %(cash)s; lifting costs %(cost)s.",
                             creditor=creditor, cash=Money.of(state, cash),
                             cost=Money.of(state, cost))
 
 
-def raisable_cash(state: GameState, player: str) -> int:
-    """``player``'s cash plus their buildings sold to the bank (C21 to a player)."""
-    return state.players[player].cash + buildings_sale(state, player)
+def raised(state: GameState, player: str) -> int:
+    """``player``'s cash plus everything the bank buys at a bankruptcy (C21, M21, K10):
+    :func:`buildings_sale` and the rule module's ``assets_sale`` (M21: shares at the
+    board price; K8/K10: 1 coin a property, 1 coin a fire insurance)."""
+    own = getattr(rules_for(state.ed), "assets_sale", None)
+    extra = int(own(state, player)) if own is not None else 0
+    return state.players[player].cash + buildings_sale(state, player) + extra
 
 
 def buildings_sale(state: GameState, player: str) -> int:
@@ -120,13 +177,30 @@ def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
             emit_plan(draft, plan)
 
 
+def _sell_assets(draft: Draft, player: str, paid: bool) -> None:
+    """The rule module's ``sell_assets(draft, player, paid)``: what it sells to the bank
+    at a bankruptcy besides buildings (M21 shares, K10 properties and fire insurance)."""
+    own = getattr(rules_for(draft.state.ed), "sell_assets", None)
+    if own is not None:
+        own(draft, player, paid)
+
+
+def _serve(draft: Draft, player: str) -> None:
+    """C21/M21/K10: the bankrupt's money pays each debt in :func:`payout` order, up to
+    what is owed; then every debt of theirs is cleared (paid or forgiven)."""
+    state = draft.state
+    for creditor, owed, _ in payout(state, player):
+        part = min(state.players[player].cash, owed)
+        pay_in_full(draft, player, creditor, part, "bankrupt")
+        draft.emit(ev.DebtSettled(player, creditor, owed))
+
+
 def _hand_over(draft: Draft, player: str, creditor: str) -> None:
-    """Cash, deeds and get-out cards to the creditor; every debt of the player closed;
-    debts owed to the player now owed to the creditor (forgiven when that is the debtor)."""
+    """What cash is left (none when the debts exceed it), deeds and get-out cards to the
+    creditor; debts owed to the player now owed to the creditor (forgiven when that is
+    the debtor)."""
     state = draft.state
     pay_in_full(draft, player, creditor, state.players[player].cash, "bankrupt")
-    for to, amount in [(d.creditor, d.amount) for d in state.debts_of(player)]:
-        draft.emit(ev.DebtSettled(player, to, amount))
     owed_to = [(d.debtor, d.amount, d.memo) for d in state.debts if d.creditor == player]
     for debtor, amount, memo in owed_to:  # an asset of the player's
         draft.emit(ev.DebtSettled(debtor, player, amount))

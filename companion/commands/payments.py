@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Draft
+from companion.state import Debt, GameState
 
 
 def cash_of(draft: Draft, party: str) -> int | None:
@@ -41,13 +42,20 @@ def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "
         draft.emit(ev.MoneyMoved(payer, payee, amount, memo))
 
 
+def serving_order(state: GameState, debts: list[Debt]) -> list[Debt]:
+    """``debts`` in the order they are paid: oldest first (C21); debts to players before
+    debts to the bank where the edition's ``creditors_before_bank`` says so (M21:
+    "Motspillers krav skal betales før bankens krav").  A new list; the same objects."""
+    ordered = list(debts)
+    if state.ed.settings.creditors_before_bank:
+        ordered.sort(key=lambda d: d.creditor == ev.BANK)  # stable: oldest first within each
+    return ordered
+
+
 def settle_debts(draft: Draft) -> None:
     """Every debtor with cash pays their open debts, oldest first, as far as cash goes;
     debts to players before debts to the bank where the edition says so (M21)."""
-    debts = list(draft.state.debts)
-    if draft.state.ed.settings.creditors_before_bank:
-        debts.sort(key=lambda d: d.creditor == ev.BANK)  # stable: oldest first within each
-    for debt in debts:
+    for debt in serving_order(draft.state, draft.state.debts):
         player = draft.state.players.get(debt.debtor)
         if player is None or player.bankrupt or player.cash <= 0:
             continue

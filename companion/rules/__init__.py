@@ -24,13 +24,17 @@ optional hooks, fetched with :func:`hook` (a no-op when the module lacks one):
 - ``after_command(draft)``: every command, after its debts were settled (the table).
   Multimillionær: the multimillionaire ends the game (M22).
 - ``after_hand_over(draft, player, creditor)``: a bankrupt's cash and deeds went to the
-  creditor (``bankrupt``).  Multimillionær: shares to the creditor, notes void (M21).
+  creditor (``bankrupt``).  Multimillionær: unsold (suspended) shares to the creditor,
+  notes void (M21).
 
 Functions a rule module may define instead of the core's own (``getattr``, not
 :func:`hook`): ``worth(state, name)`` and ``values_used(state)`` (the tally: K11, M22),
 ``raisable(state, name)`` (C21: K10, M21), ``tax_due(state, player, space)`` (C11; M16:
 a percentage of the lander's cash), ``buildings_sale(state, name)`` (what the bank pays
-for all of a bankrupt's buildings, C21 half price; K8: 1 coin per two houses).
+for all of a bankrupt's buildings, C21 half price; K8: 1 coin per two houses),
+``assets_sale(state, name)`` and ``sell_assets(draft, name, paid)`` (what else the bank
+buys at a bankruptcy, and the events that sell it, paid to ``name`` when ``paid``: M21
+shares at the board price, K10 properties and fire insurance at the K8 prices).
 
 Hooks only emit events (``draft.emit``); they never refuse a command.
 

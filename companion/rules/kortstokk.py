@@ -12,11 +12,17 @@ Pure functions over a :class:`~companion.state.GameState`; the commands in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from companion import events as ev
 from companion.editions import Space
 from companion.errors import BadCommand, MissingValue, RuleBroken
 from companion.money import Money
 from companion.rules.classic import owns_group
 from companion.state import GameState
+
+if TYPE_CHECKING:
+    from companion.commands.base import Draft
 
 #: K8: coins the bank pays for two houses, for an unbuilt property, for a fire insurance.
 SALE_PER_TWO_HOUSES = 1
@@ -193,6 +199,30 @@ def buildings_sale(state: GameState, player: str) -> int:
         group = state.ed.space(deed.space).group or ""
         pairs[group] = pairs.get(group, 0) + deed.houses
     return sum(houses // 2 for houses in pairs.values()) * SALE_PER_TWO_HOUSES
+
+
+def assets_sale(state: GameState, player: str) -> int:
+    """K10 ("Alle eiendeler vedkommende eier skal selges"): coins the bank pays a bankrupt
+    ``player`` for every property (1 coin each) and fire insurance (1 coin each) at the
+    K8 prices; the houses are :func:`buildings_sale`."""
+    insurance = state.players[player].fire_insurance * SALE_PER_INSURANCE
+    return len(state.owned_by(player)) * SALE_PER_PROPERTY + insurance
+
+
+def sell_assets(draft: Draft, player: str, paid: bool) -> None:
+    """K10: every property of the bankrupt ``player`` goes back to the bank unowned and
+    every fire insurance back to the bank; the bank pays :func:`assets_sale` to
+    ``player`` when ``paid`` (a player is owed: "myntene går til den man skylder
+    penger").  The houses were sold first (:func:`buildings_sale`)."""
+    state = draft.state
+    coins = assets_sale(state, player)
+    for deed in list(state.owned_by(player)):
+        draft.emit(ev.DeedMoved(deed.space, ev.BANK))
+    insurance = state.players[player].fire_insurance
+    if insurance:
+        draft.emit(ev.FireInsuranceChanged(player, -insurance))
+    if paid and coins:
+        draft.emit(ev.MoneyMoved(ev.BANK, player, coins, "everything sold to the bank"))
 
 
 def chance_effect(state: GameState, total: int) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from companion import events as ev
 from companion.money import half
 from companion.rules.buildings import building_value
-from companion.rules.mm_market import shares_value
+from companion.rules.mm_market import holdings, price, shares_value
 from companion.rules.mm_turns import MAX_NOTES, NOTE_AMOUNT, notes
 from companion.state import Deed, GameState
 
@@ -97,9 +97,30 @@ def after_command(draft: Draft) -> None:
         finish(draft, best[2])
 
 
+def assets_sale(state: GameState, name: str) -> int:
+    """M21 ("selge aksjer"): kroner the bank pays for a bankrupt ``name``'s shares at
+    the current board price (:func:`sell_assets`; a suspended series pays 0)."""
+    return shares_value(state, name)
+
+
+def sell_assets(draft: Draft, name: str, paid: bool) -> None:
+    """M21: a bankrupt's shares of every series not suspended are sold to the bank at
+    the board price (paid to ``name`` when ``paid``: a player is owed, who is served
+    first); shares of a suspended series stay for :func:`after_hand_over`."""
+    state = draft.state
+    for series, count in holdings(state, name).items():
+        each = price(state, series)
+        if each:
+            draft.emit(ev.SharesMoved(series, name, ev.BANK, count))
+            if paid:
+                draft.emit(ev.MoneyMoved(ev.BANK, name, each * count,
+                                         f"{count} shares of series {series} (bankrupt)"))
+
+
 def after_hand_over(draft: Draft, player: str, creditor: str) -> None:
-    """M21: a bankrupt player's shares pass to the creditor (a player, or the bank); the
-    debt notes die with the bankruptcy (the bank was paid what could be paid)."""
+    """M21: a bankrupt player's shares left unsold (a suspended series, price 0) pass to
+    the creditor (a player, or the bank); the debt notes die with the bankruptcy (the
+    bank was paid what could be paid)."""
     state = draft.state
     for series, count in sorted(state.market.shares.get(player, {}).items()):
         if count:

@@ -12,7 +12,7 @@ and its ``mm_*`` siblings do the rest:
 - :func:`after_rent` — M10 the 50 % shareholder cut, M6 stock moves;
 - :func:`tax_due` — M16 Skatt: the printed percentage of the lander's cash;
 - :func:`worth`, :func:`values_used`, :func:`raisable`, :func:`after_command`,
-  :func:`after_hand_over` — M21, M22.
+  :func:`after_hand_over`, :func:`assets_sale`, :func:`sell_assets` — M21, M22.
 
 Money ``int`` kr.
 """
@@ -29,15 +29,23 @@ from companion.money import half, percent_of
 from companion.rules.classic import rent
 from companion.rules.mm_market import ALL_SHARES, held, major_holder, moves_for_rent, series_of
 from companion.rules.mm_turns import after_land, after_start, after_turn, rent_free
-from companion.rules.mm_worth import after_command, after_hand_over, raisable, values_used, worth
+from companion.rules.mm_worth import (
+    after_command,
+    after_hand_over,
+    assets_sale,
+    raisable,
+    sell_assets,
+    values_used,
+    worth,
+)
 from companion.state import GameState
 
 if TYPE_CHECKING:
     from companion.commands.base import Draft
 
 __all__ = ["after_command", "after_hand_over", "after_land", "after_rent", "after_start",
-           "after_turn", "exempt_from_rent", "raisable", "rent", "tax_due", "values_used",
-           "worth"]
+           "after_turn", "assets_sale", "exempt_from_rent", "raisable", "rent",
+           "sell_assets", "tax_due", "values_used", "worth"]
 
 
 def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
