@@ -150,7 +150,7 @@ def _state_text(game_id: str) -> Response:
 @bp.post("/games/<game_id>/commands")
 @game_required
 def send_command(game_id: str) -> Any:
-    """Apply one TABLE-LOG command (body, with the client's ``id``) for the sender; a
+    """Apply one docs/table-log.md command (body, with the client's ``id``) for the sender; a
     phone over its limit gets 429 (:mod:`web.limits`; counted here only for requests
     the server's fast lane did not apply itself)."""
     limits.check(current_app, g.identity)

@@ -1,6 +1,6 @@
-"""Bankruptcy (RULES C21, C19, C10; C22/C23 end of game).
+"""Bankruptcy (docs/rules.md C21, C19, C10; C22/C23 end of game).
 
-TABLE-LOG ``bankrupt``: ``player`` owes more than they can raise and is out.
+docs/table-log.md ``bankrupt``: ``player`` owes more than they can raise and is out.
 To the bank: buildings and deeds go back to the bank (the banker auctions the deeds
 later, C4), cash to the bank, get-out cards back under their decks.  To a player:
 buildings are sold to the bank at half price first (at the rule module's rate where it
