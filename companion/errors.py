@@ -117,7 +117,7 @@ class NothingToUndo(Refused):
 
 class ReusedId(Refused):
     """The command's client id was already used in this game for another command or by
-    another sender (TABLE-LOG "client id"); nothing changed.  HTTP 409 Conflict."""
+    another sender (docs/table-log.md "client id"); nothing changed.  HTTP 409 Conflict."""
 
 
 class EditionError(CompanionError, ValueError):
@@ -135,7 +135,8 @@ class EditionProblems(EditionError):
 
 
 class MissingValue(Refused):
-    """The edition lacks a value the command needs (ask the banker once, RULES editions)."""
+    """The edition lacks a value the command needs (ask the banker once:
+    docs/table-log.md "Ask once")."""
 
     def __init__(self, message: str, space: int | None = None, field: str | None = None,
                  **params: object) -> None:

@@ -296,7 +296,7 @@ class EditionValueSet(Event):
     provenance: str
 
 
-# --- Verdens underverker: passports and free flights (issue 7; RULES W1–W3) ---
+# --- Verdens underverker: passports and free flights (issue 7; docs/rules.md W1–W3) ---
 
 
 @dataclass(frozen=True)
@@ -336,7 +336,7 @@ class EditionPinned(Event):
     edition: dict[str, Any]
 
 
-# --- Multimillionær: stock board, shares, Ola Nordmann, debt notes (issue 6; RULES M) ---
+# --- Multimillionær: stock board, shares, Ola Nordmann, debt notes (issue 6; docs/rules.md M) ---
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The one rounding function of companion (STYLE 5; RULES X3).
+"""The one rounding function of companion (STYLE 5; docs/rules.md X3).
 
 Money is ``int`` in the edition's unit everywhere.  Where a rule produces a fraction —
 the 10 % mortgage interest (C19, X3), half a building's price (C17), half a printed price

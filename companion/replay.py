@@ -1,4 +1,4 @@
-"""Replay files (shared/TABLE-LOG.md "Replay files"): JSON Lines of commands.
+"""Replay files (docs/table-log.md "Replay files"): JSON Lines of commands.
 
 One command per line; blank lines and lines starting with ``#`` are ignored.  The first
 command is normally ``new_game``; every later one applies to that game.

@@ -69,7 +69,7 @@ class Claim:
 
 @dataclass
 class Market:
-    """Multimillionær's stock board, Ola Nordmann and the turn's duties (RULES M2–M22).
+    """Multimillionær's stock board, Ola Nordmann and the turn's duties (docs/rules.md M2–M22).
 
     Folded by :mod:`companion.rules.mm_folds`; empty (and ``phase`` "car") in editions
     without shares.  Series ids are the street groups ("1".."10"); turns count as

@@ -119,7 +119,7 @@ class Table:
         """Validate and apply one command.
 
         Args:
-            command: a TABLE-LOG command dict (``cmd``, optional ``id``, fields).
+            command: a docs/table-log.md command dict (``cmd``, optional ``id``, fields).
             actor: who sends it; a player may act only for themself.
             game_id: the game; ignored for ``new_game``, which starts one.
 
@@ -145,7 +145,7 @@ class Table:
                    command: dict[str, Any], actor: Actor) -> Outcome | None:
         """The acknowledgement of an already applied client id (phones retry), or None.
 
-        TABLE-LOG "client id": the same id with the same command (equal to the one the
+        docs/table-log.md "client id": the same id with the same command (equal to the one the
         store wrote, fields in any order) from the same sender is a retry; with another
         command or sender it is refused (ReusedId, nothing changes).  ``game_id`` None: a
         ``new_game``'s id.
@@ -293,7 +293,7 @@ class Table:
             return hit[1], hit[2]
 
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
-        """The TABLE-LOG state JSON of ``game_id``.  Raises UnknownGame."""
+        """The docs/table-log.md state JSON of ``game_id``.  Raises UnknownGame."""
         with self._lock:
             return snapshot(self.state(game_id), with_tally)
 

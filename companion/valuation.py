@@ -1,4 +1,4 @@
-"""Worth and the tally (RULES C22, C23): what every player is worth, and who wins.
+"""Worth and the tally (docs/rules.md C22, C23): what every player is worth, and who wins.
 
 Worth (C23): cash; unmortgaged deeds at the printed price; mortgaged deeds at half the
 printed price; houses at purchase price; a hotel at its price plus the houses that

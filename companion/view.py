@@ -1,4 +1,4 @@
-"""The state as JSON (shared/TABLE-LOG.md "The state"): what replay prints and the API serves."""
+"""The state as JSON (docs/table-log.md "The state"): what replay prints and the API serves."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from companion.valuation import raisable, tally, worth
 
 
 def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
-    """The TABLE-LOG state dict of ``state``; ``tally`` is filled once the game is over."""
+    """The docs/table-log.md state dict of ``state``; ``tally`` is filled once the game is over."""
     ed = state.ed
     return {
         "game": {"id": state.game_id, "edition": ed.id, "variant": state.variant,

@@ -1,6 +1,6 @@
 """What the strip shows for a game state: a pure function of the snapshot and the time.
 
-:func:`render` maps a TABLE-LOG state snapshot to one ``(r, g, b)`` per LED:
+:func:`render` maps a docs/table-log.md state snapshot to one ``(r, g, b)`` per LED:
 
 - seat LEDs blink (``claim`` colour) while that seat's player has an open rent claim (C5, M11),
   and show a solid ``nothing`` flash after a press with nothing to claim;

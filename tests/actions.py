@@ -13,7 +13,7 @@ from companion.table import BANKER, Actor, Outcome, Table
 
 
 class Game:
-    """One game on a real SQLite file, driven by TABLE-LOG commands."""
+    """One game on a real SQLite file, driven by docs/table-log.md commands."""
 
     def __init__(self, table: Table, players: list[str], edition: str = "monopol-no-1996",
                  **fields: Any):

@@ -1,6 +1,7 @@
 """A Multimillionær game at a real table (SQLite file, :class:`companion.table.Table`).
 
-The edition's deed values are NOT public (EDITION-FACTS.md): every test enters the ones
+The edition's deed values are NOT public (docs/rules.md "Edition values"): every test enters
+the ones
 it needs through the ask-once command ``edition_value`` — exactly what a banker does the
 first time a deed is used — with the values below.  They are TEST values, made up to
 give the round amounts the rule texts speak of (a 45 000 kr rent, a 19 900 kr rent…),

@@ -1,4 +1,4 @@
-"""Kortstokk-Monopol (issue 5 part 5): RULES K1–K11 at a real table, in coins.
+"""Kortstokk-Monopol (issue 5 part 5): docs/rules.md K1–K11 at a real table, in coins.
 
 The price and joker tables did not survive (K4, K6): prices are entered once with
 ``edition_value`` before a card can be bought.
@@ -345,7 +345,7 @@ def test_k8_no_mortgages_sell_to_the_bank_instead(game: Game) -> None:
 
 
 def test_kortstokk_has_no_jail(game: Game) -> None:
-    """Seed 004 has no jail (RULES K1–K11 never send anyone there)."""
+    """Seed 004 has no jail (docs/rules.md K1–K11 never send anyone there)."""
     no_jail = re.escape("Kortstokk-Monopol has no jail: nobody goes to jail, pays a jail fine "
                         "or keeps a get-out-of-jail card.")
     for cmd in ("jail", "leave_jail", "jail_try", "jail_card"):

@@ -1,5 +1,5 @@
 """Mortgages, buildings and the castle, shipping companies, and the end: the M22 tally
-and the multimillionaire (RULES M17, M19, M20, M22; seed 003 "Lån mot pantsettelse",
+and the multimillionaire (docs/rules.md M17, M19, M20, M22; seed 003 "Lån mot pantsettelse",
 "Hus", "Hoteller og slott", "Rederier", "Sluttoppgjør").  Test deed values: mm_kit.py."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Multimillionær has no jail, and mortgages any lot without buildings of its own
-(RULES M14, M17, M4; seed 003 "Ferieparadiset erstatter feltet «Fengsel»", "Hvis en spiller
+(docs/rules.md M14, M17, M4; seed 003 "Ferieparadiset erstatter feltet «Fengsel»", "Hvis en spiller
 kaster TO LIKE ... skal spilleren kaste et ekstra kast", "Alle ubebygde tomter kan
 pantsettes. (Eventuelle hus, hoteller og slott på tomtene må først selges til banken for
 halv pris.)").  The classic contrasts (C3 three doubles to jail, C19 with C14: no lot of a

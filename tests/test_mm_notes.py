@@ -1,5 +1,5 @@
 """Debt notes, their interest and the penalty for forgetting it; raising money and
-bankruptcy (RULES M18, M11, M21; seed 003 "Lån mot gjeldsbrev", "Konkurs")."""
+bankruptcy (docs/rules.md M18, M11, M21; seed 003 "Lån mot gjeldsbrev", "Konkurs")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Multimillionær setup: start money, the shares, the stock board, the equipment
-(RULES M1, M2, M3, M23; seed 003 "Forberedelser", "Spillet inneholder")."""
+(docs/rules.md M1, M2, M3, M23; seed 003 "Forberedelser", "Spillet inneholder")."""
 
 from __future__ import annotations
 

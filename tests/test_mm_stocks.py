@@ -1,5 +1,5 @@
 """The stock board and shares: price moves, trading, Børsen, deals between players and the
-shareholders' rights (RULES M6, M7, M8, M9, M10; seed 003 "Aksjer", "Børsen",
+shareholders' rights (docs/rules.md M6, M7, M8, M9, M10; seed 003 "Aksjer", "Børsen",
 "Aksjeeiernes rettigheter").  Deed values are test values entered once (tests/mm_kit.py)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Trades between players in Multimillionær: shares at any agreed price, a built series
-sold only whole (RULES M9; seed 003 "Innbyrdes handel": "Innbyrdes handel med aksjer
+sold only whole (docs/rules.md M9; seed 003 "Innbyrdes handel": "Innbyrdes handel med aksjer
 behøver altså IKKE følge aksjekursen. Bebygde tomteserier kan bare selges i sin
 helhet.").  The classic contrast (C18: no lot of a built group at all) is in
 tests/test_rules_trades.py.  Deed values are test values entered once (tests/mm_kit.py).

@@ -1,4 +1,4 @@
-"""A Multimillionær turn: Ola Nordmann, rent, lapse and the special spaces (RULES M4, M5,
+"""A Multimillionær turn: Ola Nordmann, rent, lapse and the special spaces (docs/rules.md M4, M5,
 M11–M16; seed 003 "Flytting", "Leie", "Foreldelse", "Prøv lykken", "Casino",
 "Ferieparadiset", "Trafikkfyr", "Skatt").  Deed values: test values (tests/mm_kit.py)."""
 

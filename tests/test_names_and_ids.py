@@ -1,5 +1,5 @@
 """Players' names (one rule: ``companion.commands.names``) and client ids reused for
-another command (TABLE-LOG "client id"): refused, nothing changes; a true retry is still
+another command (docs/table-log.md "client id"): refused, nothing changes; a true retry is still
 acknowledged as a duplicate."""
 
 from __future__ import annotations

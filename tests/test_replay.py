@@ -1,4 +1,4 @@
-"""Replay files (TABLE-LOG "Replay files") give the balances the rules give (issue 2)."""
+"""Replay files (docs/table-log.md "Replay files") give the balances the rules give (issue 2)."""
 
 from pathlib import Path
 

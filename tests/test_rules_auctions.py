@@ -1,4 +1,4 @@
-"""Buying and auctions: RULES C4 (deeds) and C16 (scarce buildings), bids from phones."""
+"""Buying and auctions: docs/rules.md C4 (deeds) and C16 (scarce buildings), bids from phones."""
 
 from __future__ import annotations
 

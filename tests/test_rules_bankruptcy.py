@@ -1,4 +1,4 @@
-"""Owing more than you have: RULES C21 (to the bank, to a player), C22 (last standing)."""
+"""Owing more than you have: docs/rules.md C21 (to the bank, to a player), C22 (last standing)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Houses and hotels: RULES C14, C15, C16, C17, X2, and repair cards (C10).
+"""Houses and hotels: docs/rules.md C14, C15, C16, C17, X2, and repair cards (C10).
 
 NO 1996 values: Parkveien 1 200, rents 40/200/600/1800/3200/5000, house 1 000;
 Kirkeveien rents 80/400/1200/3600/6400/9000; the bank starts with 32 houses, 12 hotels.

@@ -1,4 +1,4 @@
-"""Open rent claims when a game or a player's game ends (RULES C5, C21, C22, C23(3), W3).
+"""Open rent claims when a game or a player's game ends (docs/rules.md C5, C21, C22, C23(3), W3).
 
 A claim is open until the next player rolls (C5).  A game that ends inside a command —
 ``end_game``, the 22nd passport mark, the last player standing, a quick game's first

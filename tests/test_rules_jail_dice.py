@@ -1,4 +1,5 @@
-"""Cards, jail and the dice twin: RULES C10, C13, C3, C2 (NO 1996: fine 1 000, bonus 4 000)."""
+"""Cards, jail and the dice twin: docs/rules.md C10, C13, C3, C2 (NO 1996: fine 1 000,
+bonus 4 000)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Landing on spaces: RULES C2, C5, C6 + X1, C8, C9, C11, C12 (NO 1996 values)."""
+"""Landing on spaces: docs/rules.md C2, C5, C6 + X1, C8, C9, C11, C12 (NO 1996 values)."""
 
 from __future__ import annotations
 

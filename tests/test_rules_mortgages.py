@@ -1,4 +1,4 @@
-"""Mortgages: RULES C19 and X3 (the one rounding function), C7 (no rent while mortgaged).
+"""Mortgages: docs/rules.md C19 and X3 (the one rounding function), C7 (no rent while mortgaged).
 
 NO 1996: Parkveien mortgage 600, lifting 600 + 60 = 660; Rådhusplassen 4 000 -> 4 400.
 """

@@ -1,4 +1,4 @@
-"""A full classic game replayed from tests/replays/classic_full_game.jsonl (RULES C1–C22).
+"""A full classic game replayed from tests/replays/classic_full_game.jsonl (docs/rules.md C1–C22).
 
 Alice, Bob and Carol play NO 1996 from setup until Bob, then Carol, go bankrupt to Alice;
 the tally's figures are the rules' (C23 breakdown, C22 last standing).

@@ -1,4 +1,4 @@
-"""Trades: RULES C18 (what may change hands) and C19 (mortgaged deeds received).
+"""Trades: docs/rules.md C18 (what may change hands) and C19 (mortgaged deeds received).
 
 NO 1996: Parkveien mortgage 600: the receiver pays 60 at once, or 660 to lift it at once;
 lifting later costs 660 again.

@@ -1,4 +1,4 @@
-"""Quick and timed games and the tally: RULES C22, C23, C24 (NO 1996 values)."""
+"""Quick and timed games and the tally: docs/rules.md C22, C23, C24 (NO 1996 values)."""
 
 from __future__ import annotations
 

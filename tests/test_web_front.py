@@ -311,3 +311,29 @@ def test_a_stream_ends_after_sse_max_seconds(server: TableServer, app: Flask,
     assert 0.5 < seconds_to_end(sse, 2.5) < 2.5
     conn.close()
     assert forgotten(server, web_actions.game)
+
+
+def test_the_two_command_lanes_define_their_shared_limits_once() -> None:
+    """Issue 14 point 6: the front's fast lane and the Flask view check the same limits;
+    each is assigned in :mod:`web.api` alone, and the front uses that very object."""
+    import ast
+    from pathlib import Path
+
+    import web.api
+    import web.front
+
+    shared = {"MAX_WAIT", "MAX_AFTER", "is_game_command"}
+    defined: dict[str, list[str]] = {name: [] for name in shared}
+    for path in sorted(Path(web.api.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([t.id for t in node.targets if isinstance(t, ast.Name)]
+                     if isinstance(node, ast.Assign) else
+                     [node.name] if isinstance(node, ast.FunctionDef) else [])
+            for name in shared.intersection(names):
+                defined[name].append(path.name)
+    assert defined == {name: ["api.py"] for name in shared}
+    assert web.front.MAX_WAIT is web.api.MAX_WAIT == 25
+    assert web.front.is_game_command is web.api.is_game_command
+    assert not web.api.is_game_command({"cmd": "new_game"})
+    assert not web.api.is_game_command([{"cmd": "pay"}])
+    assert web.api.is_game_command(PAY)

@@ -245,7 +245,7 @@ def _dechunked(rest: bytes, chunks: Iterator[bytes]) -> Iterator[bytes]:
 def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
                                                    web_actions: WebActions) -> None:
     """A command's answer, the live stream and ``GET /api/games/<id>`` carry one text for
-    one state (TABLE-LOG "The state"), so a phone never sees two versions of it."""
+    one state (docs/table-log.md "The state"), so a phone never sees two versions of it."""
     web_actions.new_game("Alice", "Bob")
     conn, sse = live_stream(live_server, web_actions, web_actions.players["Bob"])
     sse.event()

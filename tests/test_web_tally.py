@@ -1,4 +1,4 @@
-"""The tally page ``/tally/<game>`` and ``GET /api/games/<game>/tally`` (RULES C22–C24, W3):
+"""The tally page ``/tally/<game>`` and ``GET /api/games/<game>/tally`` (docs/rules.md C22–C24, W3):
 figures from replayed games, the worth-over-time series without undone commands, and who
 may look."""
 

@@ -1,4 +1,5 @@
-"""The Verdens underverker edition file (issue 7 part 1; RULES W4; EDITION-FACTS.md):
+"""The Verdens underverker edition file (issue 7 part 1; docs/rules.md W4 and
+"Edition values"):
 equipment and money from the rule book (verified), deed values the standard table x20
 (scaled x20), names left for the table, every value with a provenance word.
 """
@@ -14,8 +15,8 @@ from companion.rules import rules_for
 from companion.rules.wonders import wonders
 
 FILE = Path(__file__).parents[1] / "companion/editions/data/verdens-underverker-2003.toml"
-# The standard deed table (EDITION-FACTS.md): index -> price, rents 0..4 houses + hotel,
-# house cost.  Mortgage = half the price.
+# The standard deed table (docs/rules.md "Edition values"): index -> price, rents 0..4
+# houses + hotel, house cost.  Mortgage = half the price.
 STANDARD = {
     1: (60, (2, 10, 30, 90, 160, 250), 50), 3: (60, (4, 20, 60, 180, 320, 450), 50),
     6: (100, (6, 30, 90, 270, 400, 550), 50), 8: (100, (6, 30, 90, 270, 400, 550), 50),

@@ -1,4 +1,4 @@
-"""The end of a Verdens underverker game (issue 7; RULES W3, C23): the 22nd mark ends the
+"""The end of a Verdens underverker game (issue 7; docs/rules.md W3, C23): the 22nd mark ends the
 game at once and pays the bonus once; undo reopens it; the tally shows cash and the C23
 worth side by side and names the winner by the game's setting.
 """

@@ -1,6 +1,6 @@
 """A whole Verdens underverker game to a full passport, replayed from a file (issue 7).
 
-RULES W1 (marks by landing and free flight; never airports or public institutions),
+docs/rules.md W1 (marks by landing and free flight; never airports or public institutions),
 W2 (free flight; airport rent still owed; undo gives the flight back), W3 (the 22nd mark
 ends the game, pays the 30 000 bonus once, most money wins; cash and worth side by side).
 """

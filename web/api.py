@@ -2,12 +2,22 @@
 
 Thin views: parse, call one :class:`~companion.table.Table` method, answer.  Errors are
 answered by :mod:`web.errors`; a refused command changes nothing.
+
+Two lanes lead into ``POST /api/games/<id>/commands``, on purpose (web/README.md
+"Serving"): under ``companion serve`` the asyncio front (:mod:`web.front`) applies a
+command that is plainly fine (JSON, a token that may use the game, a command object) in
+its loop, for latency: no hand-off to a worker thread, and the live streams are written
+before the answer.  Everything else -- a malformed body, a bad token, ``new_game``, and
+every request under plain WSGI (tests, ``flask run``) -- comes to :func:`send_command`
+here, which answers why.  Both lanes build the answer with :func:`command_answer` and
+share the limits below (:data:`MAX_WAIT`, :data:`MAX_AFTER`, :func:`is_game_command`), so
+each check and message has one definition.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import Any, TypeGuard, cast
 
 from flask import Blueprint, Flask, Response, current_app, g, request
 from flask.blueprints import BlueprintSetupState
@@ -31,8 +41,17 @@ def _limits(state: BlueprintSetupState) -> None:
     limits.init_app(cast(Flask, state.app))
 
 
-#: Longest a polling request may wait for news, in seconds.
+#: Longest a polling request may wait for news, in seconds (both lanes: :mod:`web.front`).
 MAX_WAIT = 25
+#: Highest log sequence a polling request may name in ``after`` (both lanes).
+MAX_AFTER = 2**62
+
+
+def is_game_command(data: object) -> TypeGuard[dict[str, Any]]:
+    """True when ``data`` (a parsed request body) is a command object for a running game:
+    a dict whose ``cmd`` is not ``new_game`` (a game starts with ``POST /api/games``).
+    The front's fast lane applies only these; this view refuses the rest."""
+    return isinstance(data, dict) and data.get("cmd") != "new_game"
 
 
 def table() -> Table:
@@ -110,7 +129,7 @@ def game_state(game_id: str) -> Any:
     Under ``companion serve`` the waiting is done in the loop (:mod:`web.front`)."""
     if "after" not in request.args:
         return _state_text(game_id)
-    after = int_arg("after", 0, 0, 2**62)
+    after = int_arg("after", 0, 0, MAX_AFTER)
     wait = int_arg("wait", 0, 0, MAX_WAIT)
     seq = table().state(game_id).seq
     stopping = current_app.extensions["companion.stopping"]
@@ -131,7 +150,7 @@ def _state_text(game_id: str) -> Response:
 @bp.post("/games/<game_id>/commands")
 @game_required
 def send_command(game_id: str) -> Any:
-    """Apply one TABLE-LOG command (body, with the client's ``id``) for the sender; a
+    """Apply one docs/table-log.md command (body, with the client's ``id``) for the sender; a
     phone over its limit gets 429 (:mod:`web.limits`; counted here only for requests
     the server's fast lane did not apply itself)."""
     limits.check(current_app, g.identity)
@@ -146,7 +165,7 @@ def apply_command(game_id: str) -> tuple[Outcome, dict[str, Any]]:
         Refused (and subclasses): the core refused it; nothing changed.
     """
     command = json_body()
-    if command.get("cmd") == "new_game":
+    if not is_game_command(command):
         raise BadCommand(_("Start a new game with POST /api/games."))
     return table().execute(command, g.identity.actor, game_id), command
 

@@ -295,7 +295,7 @@ def describes(*names: str) -> Callable[[Describer], Describer]:
     return register
 
 
-#: Command fields that name a player (TABLE-LOG): read as the game stores the name.
+#: Command fields that name a player (docs/table-log.md): read as the game stores the name.
 PLAYER_FIELDS = frozenset({"player", "from", "to", "debtor", "creditor", "winner", "owner",
                            "payer", "proposer"})
 

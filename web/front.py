@@ -13,6 +13,13 @@ Three lanes, so that the busy paths never wait for a thread per request:
 - everything else (pages, other API calls, a stream the hub does not take: bad token,
   unknown game, HEAD): the Flask app through ``a2wsgi`` on a pool of ``threads``.
 
+Why a second way into ``POST …/commands`` when :func:`web.api.send_command` exists: a
+command from a phone is the latency that matters at the table, and a trip through a worker
+thread and back costs more than applying it here (web/README.md "Serving").  The front
+takes only a command that is plainly fine; anything it doubts goes to the Flask view
+unchanged, which answers why.  The limits both lanes check (``MAX_WAIT``, ``MAX_AFTER``,
+``is_game_command``) are defined once, in :mod:`web.api`.
+
 Nothing opens a port at import time: :class:`TableServer` binds when it is built.
 """
 
@@ -34,7 +41,7 @@ from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
 from web import limits
-from web.api import command_answer, whole_number
+from web.api import MAX_AFTER, MAX_WAIT, command_answer, is_game_command, whole_number
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
 from web.tokens import Identity, Tokens
@@ -42,8 +49,6 @@ from web.tokens import Identity, Tokens
 EVENTS = re.compile(r"/api/games/([^/]+)/events")
 COMMANDS = re.compile(r"/api/games/([^/]+)/commands")
 STATE = re.compile(r"/api/games/([^/]+)")
-#: Longest a polling request may wait for news, in seconds (as :data:`web.api.MAX_WAIT`).
-MAX_WAIT = 25
 #: Seconds a request's body may take to arrive (a phone's takes milliseconds).
 BODY_SECONDS = 10
 LATE_BODY = b'{"ok": false, "error": "The request did not arrive in time; send it again."}'
@@ -162,7 +167,7 @@ class Front:
         scope unchanged, for Flask to answer (or refuse)."""
         after = whole_number(_query_arg(scope, "after"))
         wait = whole_number(_query_arg(scope, "wait"))
-        if after is None or wait is None or not (0 < wait <= MAX_WAIT and after <= 2**62):
+        if after is None or wait is None or not (0 < wait <= MAX_WAIT and after <= MAX_AFTER):
             return scope  # Flask answers (a bad number: 400; wait=0: at once)
         if self._identity(game_id, "GET", _headers(scope)) is None:
             return scope
@@ -244,7 +249,7 @@ class Front:
             command = json.loads(body)
         except (ValueError, RecursionError):
             return None
-        if not isinstance(command, dict) or command.get("cmd") == "new_game":
+        if not is_game_command(command):
             return None
         return identity, command
 

@@ -1,4 +1,4 @@
-"""Each player's net worth over a game, for the tally page's chart (RULES C23).
+"""Each player's net worth over a game, for the tally page's chart (docs/rules.md C23).
 
 :func:`worth_series` refolds the game's log once (O(commands)) from
 :meth:`companion.table.Table.applied_rows` (the commands ``undo`` left standing), and reads every

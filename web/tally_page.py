@@ -1,4 +1,4 @@
-"""The tally page ``/tally/<game_id>`` (RULES C22–C24, W3): every player's worth broken
+"""The tally page ``/tally/<game_id>`` (docs/rules.md C22–C24, W3): every player's worth broken
 down, the winner, and each player's net worth over the game as a server-drawn SVG.
 
 The banker may open any game's tally; a player only their own game's.  Printable (the

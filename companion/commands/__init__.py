@@ -1,4 +1,4 @@
-"""Every command of the table log (shared/TABLE-LOG.md), registered by name.
+"""Every command of the table log (docs/table-log.md), registered by name.
 
 Importing this package registers the handlers of every module below in
 :data:`companion.commands.base.REGISTRY`.

@@ -1,6 +1,6 @@
 """Auctions held by the bank: deeds (C4, C21) and scarce buildings (C16).
 
-TABLE-LOG ``auction_open``, ``bid``, ``auction_close``, ``auction_sold``, plus
+docs/table-log.md ``auction_open``, ``bid``, ``auction_close``, ``auction_sold``, plus
 ``auction_cancel`` (the banker ends an auction without a sale).  One auction is open at a
 time; phones read ``auction`` in the snapshot (highest bid live) and send ``bid``.
 """

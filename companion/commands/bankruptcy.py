@@ -1,6 +1,6 @@
-"""Bankruptcy (RULES C21, C19, C10, M21, K10; C22/C23 end of game).
+"""Bankruptcy (docs/rules.md C21, C19, C10, M21, K10; C22/C23 end of game).
 
-TABLE-LOG ``bankrupt``: ``player`` owes more than they can raise and is out.
+docs/table-log.md ``bankrupt``: ``player`` owes more than they can raise and is out.
 What the bankrupt has in money is raised first: buildings sold to the bank at half price
 (at the rule module's rate where it has one: K8, two houses for 1 coin), and what the
 rule module sells besides (``assets_sale``: M21 the shares at the board price; K10 every

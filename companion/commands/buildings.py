@@ -1,6 +1,6 @@
-"""Houses and hotels: build, sell back, repair bills (RULES C14–C17, C23(2), X2; C10).
+"""Houses and hotels: build, sell back, repair bills (docs/rules.md C14–C17, C23(2), X2; C10).
 
-TABLE-LOG ``build``, ``sell_building``, ``repairs``.  The rules themselves are in
+docs/table-log.md ``build``, ``sell_building``, ``repairs``.  The rules themselves are in
 :mod:`companion.rules.buildings`; every step is planned and checked before any event.
 """
 

@@ -1,6 +1,6 @@
-"""The optional digital twin: dice entered instead of landings (RULES C2, C3, C13).
+"""The optional digital twin: dice entered instead of landings (docs/rules.md C2, C3, C13).
 
-TABLE-LOG ``roll`` (``player``, ``dice``: [d1, d2], each 1–6): only the player to roll;
+docs/table-log.md ``roll`` (``player``, ``dice``: [d1, d2], each 1–6): only the player to roll;
 moves the token by the sum from its position, pays the Start bonus when passing Start
 (landing on it pays through ``land``, C2), then does what ``land`` does there.  Doubles
 roll again; a third double in a row goes to jail without moving (C3) — in an edition

@@ -1,4 +1,4 @@
-"""The end of a game, whichever way it comes (RULES C5, C21–C24, W3, K11).
+"""The end of a game, whichever way it comes (docs/rules.md C5, C21–C24, W3, K11).
 
 Every path that ends a game — ``end_game`` (C22–C24), the last player standing and a
 quick game's first bankruptcy (``bankrupt``, C22, C23(3)), the 22nd passport mark (W3),

@@ -1,4 +1,5 @@
-"""Kortstokk-Monopol's own commands (RULES K6–K9, K11; TABLE-LOG "Kortstokk-Monopol").
+"""Kortstokk-Monopol's own commands (docs/rules.md K6–K9, K11;
+docs/table-log.md "Kortstokk-Monopol").
 
 ``build_pair`` / ``sell_houses`` (K7, K8), ``sell_property``, ``sell_insurance`` and
 ``sell_everything`` (K8, K10), ``trade_insurance`` (K9), ``pass_joker`` and ``joker`` (K6),

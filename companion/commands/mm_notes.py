@@ -1,5 +1,6 @@
 """Debt notes ("gjeldsbrev"): issue, redeem, interest and the penalty for forgetting it
-(TABLE-LOG ``debt_note``, ``redeem_note``, ``pay_interest``, ``point_out``; RULES M11, M18).
+(docs/table-log.md ``debt_note``, ``redeem_note``, ``pay_interest``, ``point_out``;
+docs/rules.md M11, M18).
 
 The bank pays 50 000 kr for a note (at most 3 at once) and takes 50 000 kr back at any
 time.  Each turn, after moving Ola Nordmann and before the car moves, the note holder

@@ -1,5 +1,5 @@
-"""Shares: trading with the bank and buying at Børsen (TABLE-LOG ``buy_shares``,
-``sell_shares``, ``borsen_buy``; RULES M7, M8, M21).
+"""Shares: trading with the bank and buying at Børsen (docs/table-log.md ``buy_shares``,
+``sell_shares``, ``borsen_buy``; docs/rules.md M7, M8, M21).
 
 ``trade_shares`` is an alias of ``trade`` (:mod:`companion.commands.trades`) for a
 share-only deal between two players (M9).

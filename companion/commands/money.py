@@ -1,4 +1,5 @@
-"""Payments between players and the bank (TABLE-LOG "Money"; RULES C10, C11, C20, C21)."""
+"""Payments between players and the bank (docs/table-log.md "Money"; docs/rules.md C10,
+C11, C20, C21)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Mortgaging and lifting deeds with the bank (RULES C19, X3, M17; C20: the bank's only
+"""Mortgaging and lifting deeds with the bank (docs/rules.md C19, X3, M17; C20: the bank's only
 credit).
 
-TABLE-LOG ``mortgage`` / ``unmortgage``.  Amounts from :mod:`companion.rules.mortgages`.
+docs/table-log.md ``mortgage`` / ``unmortgage``.  Amounts from :mod:`companion.rules.mortgages`.
 Which lots may be mortgaged is the edition's ``settings.mortgage_lot_in_built_group``
 (C19 with C14: none of a group with buildings; M17: any lot without buildings of its
 own).  A rule module may refuse mortgages altogether (``check_mortgage``: Kortstokk, K8).

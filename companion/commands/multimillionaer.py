@@ -1,5 +1,5 @@
 """Multimillionær at the table: Ola Nordmann, Ferieparadiset, the Casino and the stock
-board's levels (TABLE-LOG "Multimillionær"; RULES M3, M4, M8, M13–M15).
+board's levels (docs/table-log.md "Multimillionær"; docs/rules.md M3, M4, M8, M13–M15).
 
 ``ola_land`` (``space``, optional ``dice``), ``stay`` (``player``), ``casino``
 (``player``, ``bet``, ``die``), ``stock_level`` (``series`` + ``level``, or ``reading``).

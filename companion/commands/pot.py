@@ -1,4 +1,4 @@
-"""Payments to the bank that may feed the free-parking pot (RULES C11, C12, C13).
+"""Payments to the bank that may feed the free-parking pot (docs/rules.md C11, C12, C13).
 
 C12: landing on free parking does nothing.  The pot is an opt-in house rule
 (``house_rules.free_parking_pot``, off by default): taxes (C11), jail fines (C13) and

@@ -1,4 +1,4 @@
-"""Buying deeds from the bank (RULES C4)."""
+"""Buying deeds from the bank (docs/rules.md C4)."""
 
 from __future__ import annotations
 

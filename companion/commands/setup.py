@@ -1,4 +1,4 @@
-"""Starting and ending a game (TABLE-LOG "Setup"; RULES C1, C22–C24)."""
+"""Starting and ending a game (docs/table-log.md "Setup"; docs/rules.md C1, C22–C24)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Trades between two players, recorded by the banker or confirmed on both phones (C18, M9).
 
-TABLE-LOG ``trade`` (the banker records an agreed deal: applied at once), and the
+docs/table-log.md ``trade`` (the banker records an agreed deal: applied at once), and the
 two-step form for phones: ``trade_propose`` (``from``: the proposer, a party), then
 ``trade_accept`` (``player``: the other party; may add ``lift`` for deeds they receive),
 or ``trade_cancel`` (either party, or the banker).  A pending trade is re-checked when

@@ -1,4 +1,5 @@
-"""Turns, landings, rent claims, Start and jail (RULES C2, C5–C13; TABLE-LOG "Turns")."""
+"""Turns, landings, rent claims, Start and jail (docs/rules.md C2, C5–C13; docs/table-log.md
+"Turns")."""
 
 from __future__ import annotations
 

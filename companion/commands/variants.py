@@ -1,4 +1,4 @@
-"""Quick and timed games at setup (RULES C23(1), C24; TABLE-LOG "Setup").
+"""Quick and timed games at setup (docs/rules.md C23(1), C24; docs/table-log.md "Setup").
 
 ``new_game`` may carry ``"deal"``: ``{"Alice": ["Parkveien", "Grensen"], ...}`` (two deeds
 per player, as dealt at the table) or ``"random"``; a quick game without it is dealt at

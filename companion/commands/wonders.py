@@ -1,5 +1,5 @@
-"""Verdens underverker at the table: the free flight (TABLE-LOG "Verdens underverker";
-RULES W2).  Passport marks on landing, auction and dealing are hooks of
+"""Verdens underverker at the table: the free flight (docs/table-log.md "Verdens underverker";
+docs/rules.md W2).  Passport marks on landing, auction and dealing are hooks of
 :mod:`companion.rules.wonders`; this module holds the one command a player sends.
 """
 

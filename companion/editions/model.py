@@ -2,7 +2,7 @@
 
 An edition is data (one TOML file per edition under ``companion/editions/data``, or the
 family's copy in the table's database) read into these frozen records.  The core never
-branches on an edition's id: where editions disagree (RULES.md X1–X4, C5/M11, K6, K11)
+branches on an edition's id: where editions disagree (docs/rules.md X1–X4, C5/M11, K6, K11)
 the difference is a field of :class:`Settings`.  All amounts are ``int`` in the edition's
 unit (kroner, or coins in ``kortstokk``).  Every value carries a provenance word
 (:mod:`companion.editions.provenance`): ``verified``, ``scaled xN``, ``transcribed`` or
@@ -19,7 +19,7 @@ SPACE_KINDS = frozenset(
     {
         "start", "street", "station", "utility", "tax", "card", "jail",
         "free_parking", "go_to_jail", "other",
-        # Multimillionær (RULES M8, M13, M14, M15): Børsen, Casino, Ferieparadiset, Trafikkfyr.
+        # Multimillionær (docs/rules.md M8, M13–M15): Børsen, Casino, Ferieparadiset, Trafikkfyr.
         "exchange", "casino", "holiday", "traffic_light",
     }
 )
@@ -50,7 +50,7 @@ class Space:
         max_houses: int or None, most houses on this lot (K7: rank − 1, no hotel);
             None = the classic 4 houses then a hotel (C14, C15).
         provenance: mapping field name -> where the value comes from: ``verified``,
-            ``scaled x20``, ``transcribed``, ``table 2026-11-30`` (EDITION-FACTS.md).
+            ``scaled x20``, ``transcribed``, ``table 2026-11-30`` (docs/rules.md "Edition values").
     """
 
     index: int

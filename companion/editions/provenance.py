@@ -1,4 +1,4 @@
-"""Where every edition value comes from (EDITION-FACTS.md; issue 5 part 1).
+"""Where every edition value comes from (docs/rules.md "Edition values"; issue 5 part 1).
 
 A provenance word is one of:
 

@@ -1,4 +1,4 @@
-"""Classic rent rules: streets, stations and utilities (RULES.md C6–C9, X1).
+"""Classic rent rules: streets, stations and utilities (docs/rules.md C6–C9, X1).
 
 Amounts are ``int`` in the edition's unit.  Every edition difference is read from
 :class:`~companion.editions.model.Settings`.

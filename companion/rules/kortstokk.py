@@ -1,4 +1,4 @@
-"""Kortstokk-Monopol: the card-deck variant played with coins (RULES K1–K11, seed 004).
+"""Kortstokk-Monopol: the card-deck variant played with coins (docs/rules.md K1–K11, seed 004).
 
 The track is two jokers and the A–10 of two suits (spades and hearts): 20 property
 spaces.  The two cards of one number form a group (``group`` = the rank); its deeds are

@@ -1,4 +1,4 @@
-"""Folds of the Multimillionær events into :class:`~companion.state.Market` (RULES M2–M22).
+"""Folds of the Multimillionær events into :class:`~companion.state.Market` (docs/rules.md M2–M22).
 
 Registered on :func:`companion.state.fold_event` when :mod:`companion.state` is imported
 (it imports this module last).  Each fold records what its event says; the rules were

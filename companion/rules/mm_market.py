@@ -1,4 +1,4 @@
-"""Multimillionær's stock board and shares (RULES M2, M3, M6, M7, M10).
+"""Multimillionær's stock board and shares (docs/rules.md M2, M3, M6, M7, M10).
 
 Pure functions over a :class:`~companion.state.GameState`.  A *series* ("tomteserie") is a
 street group of the edition; its id is the group name ("1".."10").  Each series has
@@ -53,7 +53,7 @@ def held(state: GameState, holder: str, series: str) -> int:
 
 
 def holdings(state: GameState, holder: str) -> dict[str, int]:
-    """``holder``'s shares by series in column order, without the empty ones (TABLE-LOG
+    """``holder``'s shares by series in column order, without the empty ones (docs/table-log.md
     ``shares``)."""
     mine = state.market.shares.get(holder, {})
     return {s: mine[s] for s in series_ids(state.ed) if mine.get(s)}
@@ -137,7 +137,7 @@ def check_trading(state: GameState, series: str) -> None:
 
 
 def stocks_view(state: GameState) -> dict[str, dict[str, Any]]:
-    """TABLE-LOG ``stocks``: ``{series: {"level", "price", "suspended"}}`` (M3)."""
+    """docs/table-log.md ``stocks``: ``{series: {"level", "price", "suspended"}}`` (M3)."""
     return {s: {"level": state.market.levels.get(s, 0), "price": price(state, s),
                 "suspended": state.market.levels.get(s, 0) == 0}
             for s in series_ids(state.ed) if s in state.market.levels}

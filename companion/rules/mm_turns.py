@@ -1,5 +1,5 @@
 """Multimillionær's turn: its phases, debt-note interest, lapse, Trafikkfyr, Børsen and
-Ferieparadiset bookkeeping (RULES M2, M4, M8, M11, M14, M15, M18).
+Ferieparadiset bookkeeping (docs/rules.md M2, M4, M8, M11, M14, M15, M18).
 
 A turn has three phases (M4): ``ola`` (roll and move Ola Nordmann), ``build`` (build and
 pay the debt notes' interest), ``car`` (the player's own car).  ``ola_land`` ends the Ola

@@ -1,7 +1,7 @@
-"""What the phones, the console and the LEDs show of a Multimillionær game (RULES M3–M22).
+"""What the phones, the console and the LEDs show of a Multimillionær game (docs/rules.md M3–M22).
 
 :func:`market_view` is the snapshot's ``market`` block (None in editions without a stock
-board); the TABLE-LOG fields ``stocks``, ``shares`` and ``debt_notes`` come from
+board); the docs/table-log.md fields ``stocks``, ``shares`` and ``debt_notes`` come from
 :mod:`companion.rules.mm_market` and :mod:`companion.rules.mm_turns`.  Money ``int`` kr.
 """
 

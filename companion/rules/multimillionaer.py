@@ -1,4 +1,4 @@
-"""Multimillionær: the rule module of the ``multimillionaer`` edition (RULES M1–M23).
+"""Multimillionær: the rule module of the ``multimillionaer`` edition (docs/rules.md M1–M23).
 
 Rent is classic (M5: from the deed, doubled on the unbuilt lots of a whole series; M20:
 shipping companies by how many the owner has, like stations).  The core calls these

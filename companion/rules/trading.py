@@ -1,4 +1,4 @@
-"""Trades between two players (RULES C18, C19, M9; C10 get-out cards; C20 no loans).
+"""Trades between two players (docs/rules.md C18, C19, M9; C10 get-out cards; C20 no loans).
 
 Pure: a :class:`Deal` says what each of two parties gives; :func:`check_deal` refuses a
 deal the rules forbid; :func:`receive_costs` is what each receiver pays the bank at once

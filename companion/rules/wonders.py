@@ -1,4 +1,4 @@
-"""Monopol Verdens underverker: passports, free flights and the race to 22 (RULES W1–W4).
+"""Monopol Verdens underverker: passports, free flights and the race to 22 (docs/rules.md W1–W4).
 
 Rent is classic (:func:`rent`, C6–C9): airports are stations, the public institutions
 utilities.  On top, the core calls this module's hooks (:func:`companion.rules.hook`):
