@@ -34,8 +34,9 @@ from companion.errors import (
     ReusedId,
     UnknownGame,
 )
+from companion.folds import fold
 from companion.rules import hook
-from companion.state import GameState, fold
+from companion.state import GameState
 from companion.store import LogRow, Store
 from companion.view import snapshot
 

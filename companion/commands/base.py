@@ -16,7 +16,8 @@ from typing import Any
 from companion import events as ev
 from companion.commands.names import find, name_key, normal
 from companion.errors import BadAmount, BadCommand, UnknownPlayer, UnknownSpace
-from companion.state import GameState, apply, clone
+from companion.folds import apply
+from companion.state import GameState, clone
 
 #: Largest amount one command may move: far above any edition's money (SE: millions).
 MAX_AMOUNT = 10**12
