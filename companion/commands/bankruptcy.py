@@ -14,12 +14,13 @@ when the edition's ``quick_ends_at_first_bankruptcy`` says so (C23).
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import emit_plan
-from companion.commands.ending import finish
-from companion.commands.payments import charge, pay_in_full
 from companion.commands.trades import parse_spaces, receive_mortgaged
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.ending import finish
+from companion.ledger.payments import charge, pay_in_full
 from companion.money import Money, half
 from companion.rules import hook, rules_for
 from companion.rules.buildings import building_value, plan_for
