@@ -3,6 +3,24 @@
 The core is pure Python: commands are validated against the state of a game and turned
 into events appended to an SQLite log; the state is the fold of those events.  Nothing
 here imports Flask, gpiozero or serial, and nothing reads the environment.
+
+Layers, from the bottom up; a module imports only its own layer or those below
+(``tests/test_layers.py`` reads every import and fails on an arrow up or a cycle):
+
+1. basics — ``errors`` (the one exception tree), ``records``, ``events``: no companion.
+2. ``editions`` — the edition files: board, prices, settings, their problems.
+3. ``store`` — the append-only SQLite log of commands and their events.
+4. ``state`` — the game's data and the ``fold_event`` dispatcher.
+5. ``money`` — amounts in the edition's unit, written out.
+6. ``folds`` — every event's fold, registered in one list; ``fold`` and ``apply``.
+7. rules that compute — ``rules`` (``rules_for``, ``hook``, ``check``) and what only computes.
+8. ``valuation`` — worth, the tally and what a player can raise (C21–C23).
+9. ``ledger`` — ``Draft``, charging, debts, the pot, rent claims paid, ``finish``.
+10. rules that emit — rule modules whose hooks move money or end games (W*, M*, K10).
+11. ``view`` — the snapshot the phones, the console and the LEDs read.
+12. ``commands`` — parsing a command (``Cmd``, the registry) and every handler.
+13. ``table`` — games on one log: execute, undo, replay at start-up, listeners.
+14. ``replay`` — a replay file (JSON Lines of commands) played through a table.
 """
 
 __version__ = "0.1.0"

@@ -8,10 +8,7 @@ sentence a player understands.  Each class also inherits the matching built-in, 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from companion.editions.problems import Problem
+from dataclasses import dataclass
 
 
 class CompanionError(Exception):
@@ -122,6 +119,21 @@ class ReusedId(Refused):
 
 class EditionError(CompanionError, ValueError):
     """An edition file is invalid; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: ``path`` names the field (``spaces[3].rents``, ``start_capital``,
+    ``settings.hotel_sale``; empty = the whole file), ``message`` says what is wrong in
+    plain words, ``line`` is the 1-based line in the file (None when not from a file)."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        return f"{where}{self.path + ': ' if self.path else ''}{self.message}"
 
 
 class EditionProblems(EditionError):

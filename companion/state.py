@@ -1,20 +1,21 @@
 """The state of one game: a fold of its events.
 
-:func:`fold` replays events into a fresh :class:`GameState`; :func:`apply` folds one more.
-Commands read the state and never change it; only :func:`apply` does.
+:func:`companion.folds.fold` replays events into a fresh :class:`GameState`;
+:func:`companion.folds.apply` folds one more, through :func:`fold_event`, on which the
+modules of :mod:`companion.folds` register each event's fold.  Commands read the state and
+never change it; only the folds do.
 Amounts are ``int`` in the edition's unit.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import singledispatch
 from typing import Any
 
 from companion import events as ev
-from companion.editions import Edition, edition_from_dict, load_edition
+from companion.editions import Edition
 from companion.records import Auction, PendingTrade, RollInfo
 
 
@@ -71,7 +72,7 @@ class Claim:
 class Market:
     """Multimillionær's stock board, Ola Nordmann and the turn's duties (docs/rules.md M2–M22).
 
-    Folded by :mod:`companion.rules.mm_folds`; empty (and ``phase`` "car") in editions
+    Folded by :mod:`companion.folds.multimillionaer`; empty (and ``phase`` "car") in editions
     without shares.  Series ids are the street groups ("1".."10"); turns count as
     :attr:`GameState.turn`; money ``int`` kr.
 
@@ -184,158 +185,7 @@ def clone(value: Any) -> Any:
     return new
 
 
-def fold(events: Iterable[tuple[int, ev.Event]]) -> GameState:
-    """A fresh state with every ``(seq, event)`` applied in order."""
-    state = GameState()
-    for seq, event in events:
-        apply(state, event, seq)
-    return state
-
-
-def apply(state: GameState, event: ev.Event, seq: int) -> None:
-    """Fold one event (from the command with log sequence ``seq``) into ``state``."""
-    fold_event(event, state)
-    state.seq = max(state.seq, seq)
-
-
 @singledispatch
 def fold_event(event: ev.Event, state: GameState) -> None:
     """Fold one event into the state; rule modules register more with ``@fold_event.register``."""
     raise TypeError(f"no fold for {type(event).__name__}")
-
-
-@fold_event.register
-def _(e: ev.GameStarted, s: GameState) -> None:
-    s.game_id, s.variant, s.house_rules = e.game_id, e.variant, dict(e.house_rules)
-    if s.edition is None or s.edition.id != e.edition:  # else pinned (EditionPinned)
-        s.edition = load_edition(e.edition)
-    s.players = {name: Player(name) for name in e.players}
-    s.to_roll = e.players[0]
-    s.bank_houses, s.bank_hotels = s.edition.houses, s.edition.hotels
-
-
-@fold_event.register
-def _(e: ev.MoneyMoved, s: GameState) -> None:
-    if e.payer == ev.BANK:
-        s.bank_paid_out += e.amount
-    else:
-        s.players[e.payer].cash -= e.amount
-    if e.payee == ev.BANK:
-        s.bank_paid_in += e.amount
-    else:
-        s.players[e.payee].cash += e.amount
-
-
-@fold_event.register
-def _(e: ev.DebtOpened, s: GameState) -> None:
-    s.debts.append(Debt(e.debtor, e.creditor, e.amount, e.memo))
-
-
-@fold_event.register
-def _(e: ev.DebtSettled, s: GameState) -> None:
-    left = e.amount
-    for debt in [d for d in s.debts if d.debtor == e.debtor and d.creditor == e.creditor]:
-        part = min(left, debt.amount)
-        debt.amount -= part
-        left -= part
-    s.debts = [d for d in s.debts if d.amount > 0]
-
-
-@fold_event.register
-def _(e: ev.DeedMoved, s: GameState) -> None:
-    if e.owner == ev.BANK:
-        s.deeds.pop(e.space, None)
-    elif e.space in s.deeds:
-        s.deeds[e.space].owner = e.owner
-    else:
-        s.deeds[e.space] = Deed(e.space, e.owner)
-
-
-@fold_event.register
-def _(e: ev.Landed, s: GameState) -> None:
-    s.players[e.player].position = e.space
-
-
-@fold_event.register
-def _(e: ev.ClaimOpened, s: GameState) -> None:
-    s.claims[e.claim] = Claim(e.claim, e.owner, e.payer, e.space, e.amount, s.turn)
-    s.next_claim = max(s.next_claim, e.claim + 1)
-
-
-@fold_event.register
-def _(e: ev.ClaimClosed, s: GameState) -> None:
-    s.claims.pop(e.claim, None)
-
-
-@fold_event.register
-def _(e: ev.TurnPassed, s: GameState) -> None:
-    s.to_roll, s.turn = e.player, e.turn
-
-
-@fold_event.register
-def _(e: ev.JailEntered, s: GameState) -> None:
-    s.players[e.player].in_jail = True
-    s.players[e.player].jail_tries = 0
-    s.players[e.player].position = _jail_index(s)
-
-
-@fold_event.register
-def _(e: ev.JailLeft, s: GameState) -> None:
-    s.players[e.player].in_jail = False
-
-
-@fold_event.register
-def _(e: ev.JailCardsChanged, s: GameState) -> None:
-    s.players[e.player].jail_cards += e.delta
-
-
-@fold_event.register
-def _(e: ev.GameEnded, s: GameState) -> None:
-    s.over, s.winner = True, e.winner
-
-
-@fold_event.register
-def _(e: ev.CommandUndone, s: GameState) -> None:
-    """Handled by the caller, which refolds without the target (see :mod:`companion.table`)."""
-
-
-@fold_event.register
-def _(e: ev.PassportMarked, s: GameState) -> None:
-    """W1: a wonder is marked once; W2: a mark by free flight uses up the flight."""
-    player = s.players[e.player]
-    if e.space not in player.passport:
-        player.passport.append(e.space)
-    if e.how == "flight":
-        player.flight = None
-
-
-@fold_event.register
-def _(e: ev.FlightOffered, s: GameState) -> None:
-    """W2: valid while the player stays on that airport in this turn (rules/wonders.py)."""
-    s.players[e.player].flight = (e.space, s.turn)
-
-
-@fold_event.register
-def _(e: ev.EditionPinned, s: GameState) -> None:
-    """A family copy pinned at the start of the game: later edits do not change it."""
-    s.edition = edition_from_dict(e.edition, source="the game's edition")
-
-
-@fold_event.register
-def _(e: ev.EditionValueSet, s: GameState) -> None:
-    """Ask once: the value the banker entered patches this game's edition (issue 5)."""
-    s.edition = s.ed.with_value(e.space, e.field, e.value, e.provenance)
-
-
-@fold_event.register
-def _(e: ev.FireInsuranceChanged, s: GameState) -> None:
-    s.players[e.player].fire_insurance += e.delta
-
-
-def _jail_index(s: GameState) -> int:
-    return next((sp.index for sp in s.ed.spaces if sp.kind == "jail"), 0)
-
-
-# Folds of the later events live in companion/folds.py; importing it registers them.
-from companion import folds as _folds  # noqa: E402,F401  (registration, after fold_event)
-from companion.rules import mm_folds as _mm_folds  # noqa: E402,F401  (Multimillionær, M2–M22)

@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import events as ev
-from companion.commands import REGISTRY, Cmd, Draft
+from companion.commands import REGISTRY, Cmd
 from companion.commands.base import MAX_COMMAND, MAX_TEXT
 from companion.commands.editions import pin_edition
-from companion.commands.payments import settle_debts
 from companion.commands.setup import new_game_event, start_game
 from companion.commands.trades import deed_marks, void_changed_trades
 from companion.editions import EditionLibrary
@@ -34,8 +33,11 @@ from companion.errors import (
     ReusedId,
     UnknownGame,
 )
+from companion.folds import fold
+from companion.ledger.draft import Draft
+from companion.ledger.payments import settle_debts
 from companion.rules import hook
-from companion.state import GameState, fold
+from companion.state import GameState
 from companion.store import LogRow, Store
 from companion.view import snapshot
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.state import GameState, apply
+from companion.folds import apply
+from companion.state import GameState
 from companion.table import Table
 from companion.valuation import worth
 

@@ -22,6 +22,6 @@ from companion.commands import (  # noqa: F401  (registration)
     turns,
     wonders,
 )
-from companion.commands.base import REGISTRY, Cmd, Draft, Spec, command
+from companion.commands.base import REGISTRY, Cmd, Spec, command
 
-__all__ = ["REGISTRY", "Cmd", "Draft", "Spec", "command"]
+__all__ = ["REGISTRY", "Cmd", "Spec", "command"]

@@ -8,11 +8,12 @@ time; phones read ``auction`` in the snapshot (highest bid live) and send ``bid`
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import emit_plan, one_building
-from companion.commands.payments import charge
 from companion.editions import Space
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
 from companion.money import Money
 from companion.records import Auction
 from companion.rules import check, hook, rules_for

@@ -5,7 +5,7 @@ What the bankrupt has in money is raised first: buildings sold to the bank at ha
 (at the rule module's rate where it has one: K8, two houses for 1 coin), and what the
 rule module sells besides (``assets_sale``: M21 the shares at the board price; K10 every
 property and fire insurance at the K8 prices).  That money pays the bankrupt's debts in
-the order they are served (:func:`~companion.commands.payments.serving_order`: oldest
+the order they are served (:func:`~companion.ledger.payments.serving_order`: oldest
 first, C21; players before the bank, M21), each up to what is owed.  The ``creditor``
 named is the first of them the money does not cover: they take what is left (the deeds,
 get-out cards, C21) and pay the 10 % on every mortgaged deed at once (a debt if short),
@@ -19,12 +19,13 @@ when the edition's ``quick_ends_at_first_bankruptcy`` says so (C23).
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import emit_plan
-from companion.commands.ending import finish
-from companion.commands.payments import charge, pay_in_full, serving_order
 from companion.commands.trades import parse_spaces, receive_mortgaged
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.ending import finish
+from companion.ledger.payments import charge, pay_in_full, serving_order
 from companion.money import Money, half
 from companion.rules import hook, rules_for
 from companion.rules.buildings import building_value, plan_for

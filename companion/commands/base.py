@@ -1,9 +1,10 @@
-"""What every command handler uses: the registry, field parsing and the draft.
+"""What every command handler uses: the registry and field parsing.
 
-A handler has the shape ``handler(draft: Draft, cmd: Cmd) -> None``.  It reads
-``draft.state``, raises a :class:`~companion.errors.Refused` before emitting anything
-when a rule refuses the command (STYLE 2), and emits events with ``draft.emit``; each
-event is folded in at once, so later steps see it.  A refusal after an emit is still
+A handler has the shape ``handler(draft: Draft, cmd: Cmd) -> None`` (the draft:
+:class:`companion.ledger.draft.Draft`).  It reads ``draft.state``, raises a
+:class:`~companion.errors.Refused` before emitting anything when a rule refuses the
+command (STYLE 2), and emits events with ``draft.emit``; each event is folded in at once,
+so later steps see it.  A refusal after an emit is still
 safe: the table then rebuilds the game from its log, so nothing changes.
 """
 
@@ -16,7 +17,8 @@ from typing import Any
 from companion import events as ev
 from companion.commands.names import find, name_key, normal
 from companion.errors import BadAmount, BadCommand, UnknownPlayer, UnknownSpace
-from companion.state import GameState, apply, clone
+from companion.ledger.draft import Draft
+from companion.state import GameState
 
 #: Largest amount one command may move: far above any edition's money (SE: millions).
 MAX_AMOUNT = 10**12
@@ -29,25 +31,6 @@ MAX_TEXT = 200
 #: of every deed, lifting them all: about 1 300; 4 000 with 60-letter names), far below
 #: the 64 KiB a request may hold.
 MAX_COMMAND = 8_000
-
-
-class Draft:
-    """The game's state that a command's events are folded into as they are emitted.
-
-    With ``private`` the draft works on a copy; otherwise on the live state, and the
-    caller must refold the game from its log if the command is refused after an emit
-    (see :meth:`companion.table.Table.execute`).
-    """
-
-    def __init__(self, state: GameState, seq: int, private: bool = False):
-        self.state: GameState = clone(state) if private else state
-        self.seq = seq
-        self.events: list[ev.Event] = []
-
-    def emit(self, event: ev.Event) -> None:
-        """Append ``event`` and fold it into the draft state."""
-        apply(self.state, event, self.seq)
-        self.events.append(event)
 
 
 class Cmd:

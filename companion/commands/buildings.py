@@ -7,11 +7,12 @@ docs/table-log.md ``build``, ``sell_building``, ``repairs``.  The rules themselv
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.payments import pay_in_full
-from companion.commands.pot import pay_bank
+from companion.commands.base import Cmd, command
 from companion.editions import Space
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import pay_in_full
+from companion.ledger.pot import pay_bank
 from companion.money import Money
 from companion.rules import check
 from companion.rules.buildings import Plan, check_buildable, houses_per_hotel, plan_for

@@ -17,11 +17,12 @@ by the last roll (and the banker sends ``land``).
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.payments import charge
-from companion.commands.pot import pay_bank
+from companion.commands.base import Cmd, command
 from companion.commands.turns import check_jail, land_on
 from companion.errors import BadCommand, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
+from companion.ledger.pot import pay_bank
 from companion.state import GameState
 
 TRIES = 3  # C13: failed tries before the fine is due

@@ -13,12 +13,13 @@ import datetime as dt
 from typing import Any
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.editions import Edition, EditionLibrary
 from companion.editions.export import to_dict
 from companion.editions.provenance import table_word
 from companion.editions.validate import check_value
 from companion.errors import BadCommand, RuleBroken
+from companion.ledger.draft import Draft
 
 
 @command("edition_value")

@@ -14,10 +14,11 @@ from __future__ import annotations
 from types import ModuleType
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.ending import finish
-from companion.commands.payments import charge, pay_in_full
+from companion.commands.base import Cmd, command
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.ending import finish
+from companion.ledger.payments import charge, pay_in_full
 from companion.money import Money
 from companion.rules import rules_for
 from companion.state import GameState

@@ -13,11 +13,12 @@ penalty to the first who pointed it out — until it lapses with the second play
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
 from companion.commands.multimillionaer import multimillionaer
-from companion.commands.payments import charge, pay_in_full
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge, pay_in_full
 from companion.rules.mm_turns import (
     MAX_NOTES,
     NOTE_AMOUNT,

@@ -13,12 +13,13 @@ opponent, who must sell, at DOUBLE the price (M8).  Money ``int`` kr.
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
 from companion.commands.multimillionaer import multimillionaer
-from companion.commands.payments import pay_in_full
 from companion.commands.trades import apply_deal
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import pay_in_full
 from companion.rules.mm_market import (
     SHARES_PER_SERIES,
     check_trading,

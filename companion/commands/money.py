@@ -4,9 +4,10 @@ C11, C20, C21)."""
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.payments import charge
+from companion.commands.base import Cmd, command
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
 from companion.money import Money
 
 

@@ -10,11 +10,12 @@ own).  A rule module may refuse mortgages altogether (``check_mortgage``: Kortst
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
-from companion.commands.payments import pay_in_full
 from companion.editions import Space
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import pay_in_full
 from companion.money import Money
 from companion.rules import check
 from companion.rules.buildings import group_has_buildings

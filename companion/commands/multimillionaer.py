@@ -11,10 +11,11 @@ edition has no stock board refuses these commands.  Money ``int`` kr.
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
-from companion.commands.payments import charge, pay_in_full
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge, pay_in_full
 from companion.rules import hook, rules_for
 from companion.rules.mm_market import has_board, parse_series, series_ids
 from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.payments import pay_in_full
+from companion.commands.base import Cmd, command
 from companion.errors import MissingValue, NotAllowed, NotEnoughCash, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import pay_in_full
 from companion.state import GameState
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.ending import finish
+from companion.commands.base import Cmd, command
 from companion.commands.names import MAX_NAME, name_key, new_name
 from companion.commands.variants import start_variant, variant_settings
 from companion.editions import load_edition
 from companion.errors import BadCommand
+from companion.ledger.draft import Draft
+from companion.ledger.ending import finish
 from companion.rules import hook
 
 VARIANTS = ("standard", "quick", "timed")
@@ -68,5 +69,5 @@ def start_game(draft: Draft, started: ev.GameStarted) -> None:
 @command("end_game")
 def end_game(draft: Draft, cmd: Cmd) -> None:
     """Close the game and fix the tally's winner (C22–C24); open rent claims are paid
-    first (C5, :func:`~companion.commands.ending.finish`)."""
+    first (C5, :func:`~companion.ledger.ending.finish`)."""
     finish(draft)

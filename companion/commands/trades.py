@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.payments import pay_in_full
+from companion.commands.base import Cmd, command
 from companion.errors import BadCommand, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import pay_in_full
 from companion.records import PendingTrade
 from companion.rules.mm_market import SHARES_PER_SERIES, has_board, parse_series, series_ids
 from companion.rules.mortgages import receive_cost

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft, command
-from companion.commands.payments import charge
-from companion.commands.pot import collect_pot, pay_bank
+from companion.commands.base import Cmd, command
 from companion.errors import BadCommand, MissingValue, RuleBroken
+from companion.ledger.claims import collect_claim
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
+from companion.ledger.pot import collect_pot, pay_bank
 from companion.rules import hook, rules_for
-from companion.state import Claim, GameState
+from companion.state import GameState
 
 
 @command("next_turn")
@@ -100,14 +102,6 @@ def claim(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("%(player)s has no rent to claim right now.", player=owner)
     for c in mine:
         collect_claim(draft, c)
-
-
-def collect_claim(draft: Draft, c: Claim) -> None:
-    """Open claim ``c`` is claimed: closed, its payer charges the owner the rent (a debt
-    when short, C21); the rule module's ``after_rent`` follows (C5; M6, M10)."""
-    draft.emit(ev.ClaimClosed(c.id, "claimed"))
-    charge(draft, c.payer, c.owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
-    hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M6, M10
 
 
 @command("pass_start")

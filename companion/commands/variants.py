@@ -16,10 +16,11 @@ import time
 from typing import Any
 
 from companion import events as ev
-from companion.commands.base import Cmd, Draft
+from companion.commands.base import Cmd
 from companion.commands.names import name_key
 from companion.editions import Edition, Space
 from companion.errors import BadCommand
+from companion.ledger.draft import Draft
 from companion.money import Money
 from companion.rules import hook
 

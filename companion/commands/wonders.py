@@ -5,9 +5,10 @@ docs/rules.md W2).  Passport marks on landing, auction and dealing are hooks of
 
 from __future__ import annotations
 
-from companion.commands.base import Cmd, Draft, command
+from companion.commands.base import Cmd, command
 from companion.editions import Space
 from companion.errors import BadCommand, RuleBroken
+from companion.ledger.draft import Draft
 from companion.rules.wonders import is_wonder, mark, pending_flight
 from companion.state import GameState
 

@@ -1,34 +1,19 @@
 """Problems found in an edition, each naming its field and, for a file, its line.
 
-:class:`~companion.errors.EditionProblems` (defined with every other error in
-:mod:`companion.errors`, STYLE 3; re-exported here) is what the loader, the editor and
-import raise: it carries every problem at once (STYLE 7: audits list all findings), and
-nothing was changed.
+:class:`~companion.errors.EditionProblems` and its :class:`~companion.errors.Problem`
+(defined with every other error in :mod:`companion.errors`, STYLE 3, which imports
+nothing of the editions; re-exported here) is what the loader, the editor and import
+raise: it carries every problem at once (STYLE 7: audits list all findings), and nothing
+was changed.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from companion.errors import EditionProblems
+from companion.errors import EditionProblems, Problem
 
 __all__ = ["EditionProblems", "Problem", "line_in_message", "with_lines"]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One finding: ``path`` names the field (``spaces[3].rents``, ``start_capital``,
-    ``settings.hotel_sale``; empty = the whole file), ``message`` says what is wrong in
-    plain words, ``line`` is the 1-based line in the file (None when not from a file)."""
-
-    path: str
-    message: str
-    line: int | None = None
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line else ""
-        return f"{where}{self.path + ': ' if self.path else ''}{self.message}"
 
 
 def line_in_message(message: str) -> int | None:

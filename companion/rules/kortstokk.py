@@ -22,7 +22,7 @@ from companion.rules.classic import owns_group
 from companion.state import GameState
 
 if TYPE_CHECKING:
-    from companion.commands.base import Draft
+    from companion.ledger.draft import Draft
 
 #: K8: coins the bank pays for two houses, for an unbuilt property, for a fire insurance.
 SALE_PER_TWO_HOUSES = 1

@@ -12,14 +12,10 @@ moment rent claims lapse.  Money ``int`` kr.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion import events as ev
+from companion.ledger.draft import Draft
 from companion.rules.mm_market import SHARES_PER_SERIES, series_ids, split_shares
 from companion.state import GameState
-
-if TYPE_CHECKING:
-    from companion.commands.base import Draft
 
 NOTE_AMOUNT = 50_000  # M18: the bank pays 50 000 kr for a note, and takes it back
 NOTE_INTEREST = 2_500  # M18: interest per note per turn

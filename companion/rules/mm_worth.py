@@ -11,17 +11,14 @@ Money ``int`` kr.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion import events as ev
+from companion.ledger.draft import Draft
+from companion.ledger.ending import finish
 from companion.money import half
 from companion.rules.buildings import building_value
 from companion.rules.mm_market import holdings, price, shares_value
 from companion.rules.mm_turns import MAX_NOTES, NOTE_AMOUNT, notes
 from companion.state import Deed, GameState
-
-if TYPE_CHECKING:
-    from companion.commands.base import Draft
 
 
 def deed_worth(state: GameState, deed: Deed) -> tuple[str, int]:
@@ -80,11 +77,9 @@ def after_command(draft: Draft) -> None:
     """M22: the moment an active player's worth reaches the goal they are a
     multimillionaire and the game ends with them as the winner (the richest of several
     crossing at once; the first in seat order on a tie).  The game ends through
-    :func:`companion.commands.ending.finish`, like every other ending: open rent claims
+    :func:`companion.ledger.ending.finish`, like every other ending: open rent claims
     are still in their window (M11), so each is paid (with its M6/M10 effects) and debts
     settled before the tally."""
-    from companion.commands.ending import finish  # commands import this module
-
     state = draft.state
     goal = state.ed.settings.fortune_goal
     if state.over or goal is None:

@@ -19,12 +19,11 @@ Money ``int`` kr.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion import events as ev
-from companion.commands.payments import charge
 from companion.editions import Space
 from companion.errors import MissingValue
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
 from companion.money import half, percent_of
 from companion.rules.classic import rent
 from companion.rules.mm_market import ALL_SHARES, held, major_holder, moves_for_rent, series_of
@@ -39,9 +38,6 @@ from companion.rules.mm_worth import (
     worth,
 )
 from companion.state import GameState
-
-if TYPE_CHECKING:
-    from companion.commands.base import Draft
 
 __all__ = ["after_command", "after_hand_over", "after_land", "after_rent", "after_start",
            "after_turn", "assets_sale", "exempt_from_rent", "raisable", "rent",

@@ -14,15 +14,14 @@ and names the winner by the tally (W3).  Board indexes are ``int``; money ``int`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion import events as ev
 from companion.editions import Edition, Space
+from companion.ledger.draft import Draft
+from companion.ledger.ending import finish
 from companion.rules.classic import rent
 from companion.state import GameState
-
-if TYPE_CHECKING:
-    from companion.commands.base import Draft
 
 __all__ = ["after_deal", "after_deed_won", "after_land", "is_wonder", "mark", "passport",
            "pending_flight", "progress", "rent", "unvisited", "wonders"]
@@ -81,8 +80,6 @@ def _finish(draft: Draft, player: str) -> None:
     """W3: the first full passport earns the bonus (bank pays in full, C25) and ends the
     game: open rent claims are paid (C5; e.g. the rent of the wonder that was the 22nd
     mark), then the tally names the winner by the game's ``winner_by``."""
-    from companion.commands.ending import finish  # commands import this module
-
     bonus = draft.state.ed.settings.passport_bonus
     if bonus > 0:
         draft.emit(ev.MoneyMoved(ev.BANK, player, bonus, "full passport (W3)"))

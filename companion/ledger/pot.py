@@ -10,8 +10,8 @@ Money still moves only by :class:`~companion.events.MoneyMoved`.
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Draft
-from companion.commands.payments import charge
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
 
 
 def pot_on(draft: Draft) -> bool:

@@ -1,7 +1,7 @@
 """Folds of the Multimillionær events into :class:`~companion.state.Market` (docs/rules.md M2–M22).
 
-Registered on :func:`companion.state.fold_event` when :mod:`companion.state` is imported
-(it imports this module last).  Each fold records what its event says; the rules were
+Registered on :func:`companion.state.fold_event` when :mod:`companion.folds` (which
+lists every fold module) is imported.  Each fold records what its event says; the rules were
 checked by the command that emitted it (:mod:`companion.commands.multimillionaer`).
 """
 

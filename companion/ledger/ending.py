@@ -10,9 +10,9 @@ first, then debts are settled, then the tally names the winner.
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Draft
-from companion.commands.payments import settle_debts
-from companion.commands.turns import collect_claim
+from companion.ledger.claims import collect_claim
+from companion.ledger.draft import Draft
+from companion.ledger.payments import settle_debts
 from companion.valuation import tally
 
 

@@ -1,7 +1,7 @@
 """Folds of the buildings, mortgage, auction, trade, bankruptcy, dice and variant events.
 
-Registered on :func:`companion.state.fold_event` when :mod:`companion.state` is imported
-(it imports this module last), so every fold of a log knows them.  Each fold only records
+Registered on :func:`companion.state.fold_event` when :mod:`companion.folds` (which
+lists every fold module) is imported, so every fold of a log knows them.  Each fold only records
 what its event says; the rules were checked by the command that emitted it.
 """
 

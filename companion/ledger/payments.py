@@ -8,7 +8,7 @@ pays open debts, oldest first, from cash that has arrived.  The bank always pays
 from __future__ import annotations
 
 from companion import events as ev
-from companion.commands.base import Draft
+from companion.ledger.draft import Draft
 from companion.state import Debt, GameState
 
 

@@ -1,0 +1,146 @@
+"""Folds of the events every game has: start, money, debts, deeds, landing, rent claims,
+turns, jail, the end, undo, passports (W1, W2), the edition's pinned copy and values, fire
+insurance.
+
+Each fold records what its event says on :func:`companion.state.fold_event`; the rules
+were checked by the command that emitted it.  Registered when :mod:`companion.folds`
+(which lists every fold module) is imported.
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.editions import edition_from_dict, load_edition
+from companion.state import Claim, Debt, Deed, GameState, Player, fold_event
+
+
+@fold_event.register
+def _(e: ev.GameStarted, s: GameState) -> None:
+    s.game_id, s.variant, s.house_rules = e.game_id, e.variant, dict(e.house_rules)
+    if s.edition is None or s.edition.id != e.edition:  # else pinned (EditionPinned)
+        s.edition = load_edition(e.edition)
+    s.players = {name: Player(name) for name in e.players}
+    s.to_roll = e.players[0]
+    s.bank_houses, s.bank_hotels = s.edition.houses, s.edition.hotels
+
+
+@fold_event.register
+def _(e: ev.MoneyMoved, s: GameState) -> None:
+    if e.payer == ev.BANK:
+        s.bank_paid_out += e.amount
+    else:
+        s.players[e.payer].cash -= e.amount
+    if e.payee == ev.BANK:
+        s.bank_paid_in += e.amount
+    else:
+        s.players[e.payee].cash += e.amount
+
+
+@fold_event.register
+def _(e: ev.DebtOpened, s: GameState) -> None:
+    s.debts.append(Debt(e.debtor, e.creditor, e.amount, e.memo))
+
+
+@fold_event.register
+def _(e: ev.DebtSettled, s: GameState) -> None:
+    left = e.amount
+    for debt in [d for d in s.debts if d.debtor == e.debtor and d.creditor == e.creditor]:
+        part = min(left, debt.amount)
+        debt.amount -= part
+        left -= part
+    s.debts = [d for d in s.debts if d.amount > 0]
+
+
+@fold_event.register
+def _(e: ev.DeedMoved, s: GameState) -> None:
+    if e.owner == ev.BANK:
+        s.deeds.pop(e.space, None)
+    elif e.space in s.deeds:
+        s.deeds[e.space].owner = e.owner
+    else:
+        s.deeds[e.space] = Deed(e.space, e.owner)
+
+
+@fold_event.register
+def _(e: ev.Landed, s: GameState) -> None:
+    s.players[e.player].position = e.space
+
+
+@fold_event.register
+def _(e: ev.ClaimOpened, s: GameState) -> None:
+    s.claims[e.claim] = Claim(e.claim, e.owner, e.payer, e.space, e.amount, s.turn)
+    s.next_claim = max(s.next_claim, e.claim + 1)
+
+
+@fold_event.register
+def _(e: ev.ClaimClosed, s: GameState) -> None:
+    s.claims.pop(e.claim, None)
+
+
+@fold_event.register
+def _(e: ev.TurnPassed, s: GameState) -> None:
+    s.to_roll, s.turn = e.player, e.turn
+
+
+@fold_event.register
+def _(e: ev.JailEntered, s: GameState) -> None:
+    s.players[e.player].in_jail = True
+    s.players[e.player].jail_tries = 0
+    s.players[e.player].position = _jail_index(s)
+
+
+@fold_event.register
+def _(e: ev.JailLeft, s: GameState) -> None:
+    s.players[e.player].in_jail = False
+
+
+@fold_event.register
+def _(e: ev.JailCardsChanged, s: GameState) -> None:
+    s.players[e.player].jail_cards += e.delta
+
+
+@fold_event.register
+def _(e: ev.GameEnded, s: GameState) -> None:
+    s.over, s.winner = True, e.winner
+
+
+@fold_event.register
+def _(e: ev.CommandUndone, s: GameState) -> None:
+    """Handled by the caller, which refolds without the target (see :mod:`companion.table`)."""
+
+
+@fold_event.register
+def _(e: ev.PassportMarked, s: GameState) -> None:
+    """W1: a wonder is marked once; W2: a mark by free flight uses up the flight."""
+    player = s.players[e.player]
+    if e.space not in player.passport:
+        player.passport.append(e.space)
+    if e.how == "flight":
+        player.flight = None
+
+
+@fold_event.register
+def _(e: ev.FlightOffered, s: GameState) -> None:
+    """W2: valid while the player stays on that airport in this turn (rules/wonders.py)."""
+    s.players[e.player].flight = (e.space, s.turn)
+
+
+@fold_event.register
+def _(e: ev.EditionPinned, s: GameState) -> None:
+    """A family copy pinned at the start of the game: later edits do not change it."""
+    s.edition = edition_from_dict(e.edition, source="the game's edition")
+
+
+@fold_event.register
+def _(e: ev.EditionValueSet, s: GameState) -> None:
+    """Ask once: the value the banker entered patches this game's edition (issue 5)."""
+    s.edition = s.ed.with_value(e.space, e.field, e.value, e.provenance)
+
+
+@fold_event.register
+def _(e: ev.FireInsuranceChanged, s: GameState) -> None:
+    s.players[e.player].fire_insurance += e.delta
+
+
+def _jail_index(s: GameState) -> int:
+    return next((sp.index for sp in s.ed.spaces if sp.kind == "jail"), 0)
