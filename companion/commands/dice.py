@@ -48,8 +48,8 @@ def roll(draft: Draft, cmd: Cmd) -> None:
         Ferieparadiset / one die anywhere else (M8, M14).
     """
     state, player = draft.state, cmd.player()
-    dice = read_dice(state, cmd, player, state.players[player].position)
     _may_roll(state, player)
+    dice = read_dice(state, cmd, player, state.players[player].position)
     double = len(dice) == 2 and dice[0] == dice[1]
     if state.players[player].in_jail:
         _jail_roll(draft, player, dice, double)
