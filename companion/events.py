@@ -377,6 +377,17 @@ class OlaMoved(Event):
 
 
 @dataclass(frozen=True)
+class OlaRolled(Event):
+    """The player to roll rolled ``dice`` (one or two ints 1–6) for Ola Nordmann in
+    ``turn`` (the dice twin ``ola_roll``); ``done`` = no more rolls for Ola this turn (no
+    doubles, M4)."""
+
+    dice: tuple[int, ...]
+    turn: int
+    done: bool = True
+
+
+@dataclass(frozen=True)
 class PhaseSet(Event):
     """The turn is now in ``phase``: ``ola``, ``build`` or ``car`` (M4)."""
 

@@ -86,6 +86,7 @@ class Market:
     rent; ``ola_light``: the turn Ola stopped at Trafikkfyr, None = not (M15).
     ``holiday``: player -> extra rounds stayed in Ferieparadiset (M14).  ``casino``:
     player -> turn of their last bet (M13).  ``multimillionaire``: first to 2 000 000 (M22).
+    ``ola_done``: the turn whose rolling for Ola is over in the dice twin (M4), None = none.
     """
 
     levels: dict[str, int] = field(default_factory=dict)
@@ -102,6 +103,7 @@ class Market:
     holiday: dict[str, int] = field(default_factory=dict)
     casino: dict[str, int] = field(default_factory=dict)
     multimillionaire: str | None = None
+    ola_done: int | None = None
 
 
 @dataclass

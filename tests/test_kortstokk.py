@@ -12,7 +12,8 @@ import pytest
 
 from companion.editions import load_edition
 from companion.errors import BadCommand, MissingValue, NotAllowed, NotEnoughCash, RuleBroken
-from companion.rules.kortstokk import may_bid, nearest_not_owned
+from companion.rules.board import nearest_not_owned
+from companion.rules.kortstokk import may_bid
 from companion.table import Actor, Table
 from tests.actions import Game
 

@@ -615,7 +615,7 @@ def _free_flight(ctx: Context, row: Row) -> list[str]:
 
 # Multimillionær (issue 6)
 
-@describes("ola_land")
+@describes("ola_land", "ola_roll")
 def _ola_land(ctx: Context, row: Row) -> list[str]:
     moved = _first(row["events"], "OlaMoved")
     out = [_("Ola Nordmann stopped on %(space)s.", space=ctx.space(moved["space"]))

@@ -1,11 +1,19 @@
-"""The optional digital twin: dice entered instead of landings (docs/rules.md C2, C3, C13).
+"""The optional digital twin: dice entered instead of landings (docs/rules.md C2, C3, C13,
+K3, K6, M8, M14).
 
 docs/table-log.md ``roll`` (``player``, ``dice``: [d1, d2], each 1–6): only the player to roll;
 moves the token by the sum from its position, pays the Start bonus when passing Start
-(landing on it pays through ``land``, C2), then does what ``land`` does there.  Doubles
-roll again; a third double in a row goes to jail without moving (C3) — in an edition
-without a jail (``settings.has_jail`` False: M14, Kortstokk) it is just another roll, and
-``jail_try`` is refused.  A jailed player's
+(landing on it pays through ``land``, C2) and the edition's ``pass_chance_bonus`` for each
+chance space passed, not the one stopped on (K6: 1 coin a joker), then does what ``land``
+does there.  Doubles follow the edition's ``doubles`` setting: ``roll_again`` (C3) rolls
+again, and a third double in a row goes to jail without moving — in an edition without a
+jail (``settings.has_jail`` False: M14, Kortstokk) it is just another roll, and
+``jail_try`` is refused; ``nearest_not_owned`` (K3) moves to the nearest property ahead
+the player does not own instead of the sum, and the turn's rolling is over (the sum when
+they own them all).  A token on a space whose kind is in ``settings.one_die_from``
+(M8 Børsen, M14 Ferieparadiset) leaves with ONE die: ``dice`` [d]; two are refused there,
+and one anywhere else.  The extra roll after doubles that stopped there counts too: one
+die.  A jailed player's
 doubles free them to move the sum, with no extra roll; a failed try counts, and the
 third failed try makes the fine due (a debt if short) and moves by that roll (C13).
 
@@ -23,6 +31,7 @@ from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.ledger.pot import pay_bank
+from companion.rules.board import nearest_not_owned, passed
 from companion.state import GameState
 
 TRIES = 3  # C13: failed tries before the fine is due
@@ -31,19 +40,24 @@ DOUBLES_TO_JAIL = 3  # C3
 
 @command("roll", player_field="player")
 def roll(draft: Draft, cmd: Cmd) -> None:
-    """``player`` rolled ``dice`` (see the module docstring).
+    """``player`` rolled ``dice`` (see the module docstring; C3, K3, K6, M8, M14).
 
     Raises:
-        BadCommand: dice not two whole numbers 1–6.
-        RuleBroken: not this player's turn, they are out, or their rolling is over this
-        turn (no doubles, or sent to jail).
+        BadCommand: dice not whole numbers 1–6.
+        RuleBroken: not this player's turn, they are out, their rolling is over this
+        turn (no doubles, sent to jail, or K3's doubles), or two dice off Børsen or
+        Ferieparadiset / one die anywhere else (M8, M14).
     """
     state, player = draft.state, cmd.player()
-    dice = _dice(cmd)
     _may_roll(state, player)
-    double = dice[0] == dice[1]
+    dice = read_dice(state, cmd, player, state.players[player].position)
+    double = len(dice) == 2 and dice[0] == dice[1]
     if state.players[player].in_jail:
         _jail_roll(draft, player, dice, double)
+        return
+    if double and state.ed.settings.doubles == "nearest_not_owned":
+        draft.emit(ev.Rolled(player, dice, 1, True))  # K3: instead of the sum; no extra roll
+        move(draft, player, _k3_steps(state, player, sum(dice)))
         return
     info = state.roll if _current(state, player) else None
     doubles = (info.doubles if info else 0) + 1 if double else 0
@@ -53,6 +67,33 @@ def roll(draft: Draft, cmd: Cmd) -> None:
         return
     draft.emit(ev.Rolled(player, dice, doubles, not double))
     move(draft, player, sum(dice))
+
+
+def read_dice(state: GameState, cmd: Cmd, who: str, index: int) -> tuple[int, ...]:
+    """The ``dice`` of ``cmd`` for ``who`` (a player, or Ola Nordmann) rolling from board
+    ``index``: one die when the space's kind is in ``settings.one_die_from`` (M8, M14),
+    else two.  Shape: a tuple of 1 or 2 ints, each 1–6.
+
+    Raises:
+        BadCommand: not whole numbers 1–6.  RuleBroken: two dice where one is due, or one
+        where two are.
+    """
+    space = state.ed.space(index)
+    one = space.kind in state.ed.settings.one_die_from
+    dice = cmd.raw.get("dice")
+    if (not isinstance(dice, list) or len(dice) not in (1, 2)
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                       for d in dice)):
+        if one:
+            raise BadCommand("Give the die as one whole number from 1 to 6, like [4].")
+        raise BadCommand("Give the dice as two whole numbers from 1 to 6, like [3, 5].")
+    if one and len(dice) == 2:
+        raise RuleBroken("%(who)s leaves %(space)s with one die, not two (M8, M14): give "
+                         "just that die, like [4].", who=who, space=space.label)
+    if not one and len(dice) == 1:
+        raise RuleBroken("%(who)s rolls two dice from %(space)s, not one: give both, like "
+                         "[3, 5].", who=who, space=space.label)
+    return tuple(dice)
 
 
 @command("jail_try", player_field="player")
@@ -81,32 +122,37 @@ def failed_try(draft: Draft, player: str) -> bool:
 
 
 def move(draft: Draft, player: str, steps: int) -> None:
-    """Move ``player``'s token ``steps`` forward; Start bonus when passing Start (C2);
-    then land (landing on Start pays its bonus there)."""
+    """Move ``player``'s token ``steps`` forward; Start bonus when passing Start (C2); the
+    edition's ``pass_chance_bonus`` for each chance space passed, not the one stopped on
+    (K6: "Dersom du passerer en joker uten å lande på den, får du ta inn én mynt fra
+    banken"); then land (landing on Start pays its bonus there)."""
     state = draft.state
     start = state.players[player].position
     end = (start + steps) % len(state.ed.spaces)
     if end < start and end != 0:
         charge(draft, ev.BANK, player, state.ed.start_bonus, "passed Start")
+    bonus = state.ed.settings.pass_chance_bonus
+    for space in passed(state, start, steps):
+        if bonus and space.kind == "card":
+            charge(draft, ev.BANK, player, bonus, "passed a joker")
     land_on(draft, player, end, steps)
 
 
-def _jail_roll(draft: Draft, player: str, dice: tuple[int, int], double: bool) -> None:
+def _k3_steps(state: GameState, player: str, total: int) -> int:
+    """K3: the steps to the nearest property ahead ``player`` does not own; ``total`` (the
+    dice's sum) when they own every property (the reading chosen: the token still moves)."""
+    start = state.players[player].position
+    target = nearest_not_owned(state, player, start)
+    return (target - start) % len(state.ed.spaces) or total
+
+
+def _jail_roll(draft: Draft, player: str, dice: tuple[int, ...], double: bool) -> None:
     draft.emit(ev.Rolled(player, dice, 0, True))
     if double:
         draft.emit(ev.JailLeft(player, "doubles"))
     elif not failed_try(draft, player):
         return
     move(draft, player, sum(dice))
-
-
-def _dice(cmd: Cmd) -> tuple[int, int]:
-    dice = cmd.raw.get("dice")
-    if (not isinstance(dice, list) or len(dice) != 2
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
-                       for d in dice)):
-        raise BadCommand("Give the dice as two whole numbers from 1 to 6, like [3, 5].")
-    return dice[0], dice[1]
 
 
 def _current(state: GameState, player: str) -> bool:

@@ -1,7 +1,8 @@
 """Multimillionær at the table: Ola Nordmann, Ferieparadiset, the Casino and the stock
 board's levels (docs/table-log.md "Multimillionær"; docs/rules.md M3, M4, M8, M13–M15).
 
-``ola_land`` (``space``, optional ``dice``), ``stay`` (``player``), ``casino``
+``ola_land`` (``space``, optional ``dice``), ``ola_roll`` (``player``, ``dice``: the dice
+twin for Ola), ``stay`` (``player``), ``casino``
 (``player``, ``bet``, ``die``), ``stock_level`` (``series`` + ``level``, or ``reading``).
 Shares are in :mod:`companion.commands.mm_shares`, debt notes in
 :mod:`companion.commands.mm_notes`; the rules in ``companion.rules.mm_*``.  A game whose
@@ -13,6 +14,7 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
+from companion.commands.dice import read_dice
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge, pay_in_full
@@ -45,10 +47,46 @@ def ola_land(draft: Draft, cmd: Cmd) -> None:
         RuleBroken: the car has moved this turn, or another auction is still open.
         MissingValue: the deed's rents are not known yet (asked once).
     """
+    multimillionaer(draft.state)
+    index = cmd.space()
+    ola_stops(draft, index, cmd.integer("dice", 1, 12) if cmd.has("dice") else None)
+
+
+@command("ola_roll", player_field="player")
+def ola_roll(draft: Draft, cmd: Cmd) -> None:
+    """The dice twin for Ola Nordmann (M4): ``player``, the player to roll, rolled
+    ``dice`` for Ola — [d1, d2], or ONE die [d] when Ola leaves Børsen or Ferieparadiset
+    (``settings.one_die_from``; M8, M14: "gjelder også Ola Nordmann").  Ola moves the sum
+    from his space and does what ``ola_land`` does there; doubles roll for Ola again.
+
+    Raises:
+        BadCommand: dice not whole numbers 1–6.
+        RuleBroken: two dice where one is due or one where two are (M8, M14); not the
+        player to roll; Ola's rolling is over this turn (no doubles), or the car has moved
+        (M4); another auction is still open.
+        MissingValue: the deed's rents are not known yet (asked once).
+    """
     state = draft.state
     multimillionaer(state)
-    space = state.ed.space(cmd.space())
-    dice = cmd.integer("dice", 1, 12) if cmd.has("dice") else None
+    player = cmd.player()
+    if state.to_roll != player:
+        raise RuleBroken("It is %(turn)s's turn to roll, not %(player)s's.",
+                         turn=state.to_roll, player=player)
+    if state.market.ola_done == state.turn and state.market.phase != "car":
+        raise RuleBroken("Ola Nordmann has finished rolling this turn (no doubles): move "
+                         "the car.")
+    dice = read_dice(state, cmd, "Ola Nordmann", state.market.ola)
+    double = len(dice) == 2 and dice[0] == dice[1]
+    index = (state.market.ola + sum(dice)) % len(state.ed.spaces)
+    ola_stops(draft, index, sum(dice), rolled=ev.OlaRolled(dice, state.turn, not double))
+
+
+def ola_stops(draft: Draft, index: int, dice: int | None,
+              rolled: ev.OlaRolled | None = None) -> None:
+    """Ola Nordmann stopped on board ``index`` (the body of ``ola_land`` and ``ola_roll``,
+    which passes its ``rolled`` event, emitted after the checks).  Raises as they do."""
+    state = draft.state
+    space = state.ed.space(index)
     if state.market.phase == "car":
         raise RuleBroken("Ola Nordmann moves before the car (M4), and %(player)s's car has "
                          "already moved this turn.", player=state.to_roll)
@@ -57,6 +95,8 @@ def ola_land(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("Another auction is still open — close it first: Ola's lot is "
                          "auctioned at once (M4).")
     amount = 0 if unowned or not space.is_deed else _ola_rent(state, space.index, dice)
+    if rolled is not None:
+        draft.emit(rolled)
     draft.emit(ev.OlaMoved(space.index))
     if state.market.phase == "ola":
         draft.emit(ev.PhaseSet("build"))

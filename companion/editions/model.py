@@ -139,6 +139,18 @@ class Settings:
             no lot of its group has buildings (C19 with C14); True = any lot without
             buildings of its own may be mortgaged (M17: "Alle ubebygde tomter kan
             pantsettes").
+        one_die_from: tuple of str, M8/M14: space kinds a token (a car, or Ola Nordmann)
+            leaves with ONE die in the dice twin (``roll``, ``ola_roll``); empty = always
+            two.  Multimillionær: ``("holiday", "exchange")`` — "Det er gratis å gå ut av
+            Ferieparadiset, og man skal da kaste med én terning (gjelder også Ola
+            Nordmann)"; out of Børsen "skal det kastes med ÉN TERNING".
+        doubles: str, C3/K3: what doubles do in the dice twin.  ``"roll_again"`` = move
+            the sum and roll again (C3; a third double goes to jail when ``has_jail``);
+            ``"nearest_not_owned"`` = instead of the sum, move to the nearest property
+            ahead the roller does not own (unsold or an opponent's), and the turn's
+            rolling is over (K3: "Dersom du fikk to like, skal du istedenfor rykke fram
+            til nærmeste eiendom som du ikke eier"); when the roller owns every property
+            the token moves the sum, still with no extra roll.
     """
 
     double_rent_with_mortgaged_lot: bool = False
@@ -165,6 +177,8 @@ class Settings:
     has_jail: bool = True
     built_group_sold_whole: bool = False
     mortgage_lot_in_built_group: bool = False
+    one_die_from: tuple[str, ...] = ()
+    doubles: str = "roll_again"
 
 
 @dataclass(frozen=True)

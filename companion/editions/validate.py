@@ -10,11 +10,12 @@ import re
 from importlib import resources
 from typing import Any
 
-from companion.editions.model import TOP_VALUES, VALUE_FIELDS, Edition, Space
+from companion.editions.model import SPACE_KINDS, TOP_VALUES, VALUE_FIELDS, Edition, Space
 from companion.editions.problems import Problem
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]{1,59}")
 HOTEL_SALES = ("half", "five_houses", "hotel_plus_houses")
+DOUBLES = ("roll_again", "nearest_not_owned")  # C3, K3
 _ONLY = {"price": "deed", "rents": "deed", "mortgage": "deed", "house_cost": "street",
          "max_houses": "street", "tax": "tax"}
 
@@ -42,6 +43,10 @@ def _top(edition: Edition) -> list[tuple[str, str]]:
         found.append(("settings.max_players", "must be from 2 to 8"))
     if s.mortgage_interest_step < 1 or s.claim_lapse_turns < 1:
         found.append(("settings", "steps and turns must be 1 or more"))
+    if s.doubles not in DOUBLES:
+        found.append(("settings.doubles", f"must be one of {', '.join(DOUBLES)}"))
+    if not set(s.one_die_from) <= SPACE_KINDS:
+        found.append(("settings.one_die_from", "must list space kinds"))
     if s.fortune_goal is not None and s.fortune_goal < 1:
         found.append(("settings.fortune_goal", "must be more than zero"))
     return found + _stock_board(edition)

@@ -36,6 +36,12 @@ def _(e: ev.OlaMoved, s: GameState) -> None:
 
 
 @fold_event.register
+def _(e: ev.OlaRolled, s: GameState) -> None:
+    if e.done:
+        s.market.ola_done = e.turn
+
+
+@fold_event.register
 def _(e: ev.PhaseSet, s: GameState) -> None:
     s.market.phase = e.phase
 

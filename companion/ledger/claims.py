@@ -1,4 +1,4 @@
-"""A rent claim paid (RULES C5, C21): by ``claim`` and by the end of a game.
+"""A rent claim paid (docs/rules.md C5, C21): by ``claim`` and by the end of a game.
 
 The owner's claim is closed and the payer charged (a debt when short, C21); the edition's
 rule module then has its ``after_rent`` hook (M6, M10).

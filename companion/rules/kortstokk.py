@@ -121,18 +121,6 @@ def raisable(state: GameState, name: str) -> int:
     return parts["total"] + parts["debts"]
 
 
-def nearest_not_owned(state: GameState, player: str, start: int) -> int:
-    """K3 (doubles): the board index of the nearest property ahead of ``start`` that
-    ``player`` does not own (unsold, or an opponent's); ``start`` when there is none."""
-    board = state.ed.spaces
-    for step in range(1, len(board)):
-        space = board[(start + step) % len(board)]
-        deed = state.deeds.get(space.index)
-        if space.is_deed and (deed is None or deed.owner != player):
-            return space.index
-    return start
-
-
 def may_bid(state: GameState, player: str, decliner: str) -> bool:
     """K4: the auction of a declined property is among the OTHER players only."""
     return player != decliner and not state.players[player].bankrupt
