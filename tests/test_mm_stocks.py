@@ -140,6 +140,8 @@ def test_m8_m11_the_borsen_right_lapses(g: MMGame) -> None:
     g.do("ola_land", space="Børsen")
     g.do("next_turn")
     g.do("next_turn")
+    assert g.snap()["market"]["borsen"] == {"Alice": 1}  # Carol has not rolled for Ola
+    g.do("ola_land", space="Start")
     assert g.snap()["market"]["borsen"] == {}
 
 

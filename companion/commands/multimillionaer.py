@@ -16,6 +16,7 @@ from companion.commands.buildings import may_spend
 from companion.commands.payments import charge, pay_in_full
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.rules import hook, rules_for
+from companion.rules.lapse import lapse_claims
 from companion.rules.mm_market import has_board, parse_series, series_ids
 from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free
 from companion.state import GameState
@@ -38,7 +39,9 @@ def ola_land(draft: Draft, cmd: Cmd) -> None:
     owned one gets its rent with the bank's money, as a claim like any other (M11), unless
     Ola stopped at Trafikkfyr the turn before (M15); at Børsen the player to roll may buy
     one share at double price (M8).  Prøv lykken, Casino, Ferieparadiset, Skatt: nothing
-    (M12–M14, M16).  ``dice`` (1–12) is the roll, when rent depends on it.
+    (M12–M14, M16).  ``dice`` (1–12) is the roll, when rent depends on it.  Ola's first
+    move of a turn is that turn's roll for Ola: the rights and duties of the second turn
+    before lapse now (M11, :mod:`companion.rules.lapse`), before Ola's own rent.
 
     Raises:
         RuleBroken: the car has moved this turn, or another auction is still open.
@@ -59,6 +62,7 @@ def ola_land(draft: Draft, cmd: Cmd) -> None:
     draft.emit(ev.OlaMoved(space.index))
     if state.market.phase == "ola":
         draft.emit(ev.PhaseSet("build"))
+        lapse_claims(draft)  # M11: the second player after has rolled for Ola
     if unowned:
         draft.emit(ev.AuctionOpened(space.index, "", 1))
     elif amount:

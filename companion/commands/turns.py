@@ -8,24 +8,23 @@ from companion.commands.payments import charge
 from companion.commands.pot import collect_pot, pay_bank
 from companion.errors import BadCommand, MissingValue, RuleBroken
 from companion.rules import hook, rules_for
+from companion.rules.lapse import lapse_claims
 from companion.state import Claim, GameState
 
 
 @command("next_turn")
 def next_turn(draft: Draft, cmd: Cmd) -> None:
     """The next active player in seat order is to roll; claims not claimed in time lapse
-    (C5: at the next roll; M11: the edition's ``claim_lapse_turns``)."""
+    (C5: at the next roll; M11: ``claim_lapse_turns`` = 2 and ``lapse_at_ola_roll``: not
+    here but at that player's Ola roll, :mod:`companion.rules.lapse`)."""
     state = draft.state
     seats = list(state.players)
     at = seats.index(state.to_roll)
     following = seats[at + 1:] + seats[: at + 1]
     player = next(n for n in following if not state.players[n].bankrupt)
     draft.emit(ev.TurnPassed(player, state.turn + 1))
-    lapse_before = state.turn - state.ed.settings.claim_lapse_turns
-    for claim in list(state.claims.values()):
-        if claim.turn <= lapse_before:
-            draft.emit(ev.ClaimClosed(claim.id, "lapsed"))
     hook(state.ed, "after_turn")(draft, seats[at])  # M4 phases, M15, M18 missed interest
+    lapse_claims(draft)  # after the hook: it starts M4's Ola phase
 
 
 @command("land")

@@ -13,8 +13,11 @@ optional hooks, fetched with :func:`hook` (a no-op when the module lacks one):
 - ``after_start(draft)``: the game started, start capital paid (``new_game``).
   Multimillionær: the shares split (M2), the stock board's starting levels (M3).
 - ``after_turn(draft, previous)``: ``next_turn`` passed the turn on from ``previous``
-  (after the claims lapsed).  Multimillionær: missed interest (M18), Ola's phase (M4),
-  Trafikkfyr (M15).
+  (before the claims lapse, :mod:`companion.rules.lapse`).  Multimillionær: missed
+  interest (M18), Ola's phase (M4), Trafikkfyr (M15).
+- ``after_lapse(draft, claim)``: open rent claim ``claim`` (a :class:`~companion.state.Claim`)
+  lapsed (C5, M11).  Multimillionær: the stock move of its landing is undone when the
+  edition's ``lapsed_rent_moves_stand`` is False (M6).
 - ``exempt_from_rent(state, payer, space) -> bool``: True when ``payer`` owes no rent for
   landing on board index ``space`` (``land``; no claim is opened).  Multimillionær: all
   10 shares of the series (M10), the round after Trafikkfyr (M15).
