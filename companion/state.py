@@ -85,6 +85,7 @@ class Market:
     rent; ``ola_light``: the turn Ola stopped at Trafikkfyr, None = not (M15).
     ``holiday``: player -> extra rounds stayed in Ferieparadiset (M14).  ``casino``:
     player -> turn of their last bet (M13).  ``multimillionaire``: first to 2 000 000 (M22).
+    ``claim_moves``: rent claim id -> ((series, levels moved), …) at its landing (M6).
     """
 
     levels: dict[str, int] = field(default_factory=dict)
@@ -101,6 +102,7 @@ class Market:
     holiday: dict[str, int] = field(default_factory=dict)
     casino: dict[str, int] = field(default_factory=dict)
     multimillionaire: str | None = None
+    claim_moves: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 @dataclass

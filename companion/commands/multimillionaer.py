@@ -13,9 +13,10 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, Draft, command
 from companion.commands.buildings import may_spend
-from companion.commands.payments import charge, pay_in_full
+from companion.commands.payments import pay_in_full
+from companion.commands.turns import rent_due
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
-from companion.rules import hook, rules_for
+from companion.rules import rules_for
 from companion.rules.lapse import lapse_claims
 from companion.rules.mm_market import has_board, parse_series, series_ids
 from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free
@@ -86,14 +87,11 @@ def _ola_rent(state: GameState, index: int, dice: int | None) -> int:
 
 
 def _ola_pays(draft: Draft, index: int, amount: int) -> None:
-    """M4: the bank pays the owner Ola's rent — a claim, or at once under ``auto_rent``."""
+    """M4: the bank owes the owner Ola's rent — a claim, or paid at once under
+    ``auto_rent``; the stock board moves now, at Ola's roll (M6)."""
     state = draft.state
     owner = state.deeds[index].owner
-    if state.house_rules.get("auto_rent"):
-        charge(draft, ev.BANK, owner, amount, f"rent {state.ed.space(index).label} (Ola)")
-        hook(state.ed, "after_rent")(draft, ev.BANK, owner, index, amount)
-        return
-    draft.emit(ev.ClaimOpened(state.next_claim, owner, ev.BANK, index, amount))
+    rent_due(draft, ev.BANK, owner, index, amount, f"rent {state.ed.space(index).label} (Ola)")
 
 
 @command("stay", player_field="player")

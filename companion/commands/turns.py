@@ -32,7 +32,8 @@ def land(draft: Draft, cmd: Cmd) -> None:
     """``player`` stopped on ``space``: rent claim (C5–C9), tax (C11), jail (C13), Start (C2).
 
     Rent opens a claim for the owner, or is paid at once under the ``auto_rent`` house
-    rule.  ``dice`` (2..12) is needed for utilities (C8).
+    rule (:func:`rent_due`; M6: Multimillionær's stock board moves here, at the roll).
+    ``dice`` (2..12) is needed for utilities (C8).
     """
     player = cmd.player()
     space = draft.state.ed.space(cmd.space())
@@ -78,11 +79,27 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
         raise BadCommand.like(exc) from exc
     if amount <= 0:
         return
+    rent_due(draft, player, deed.owner, index, amount, f"rent {space.label}")
+
+
+def rent_due(draft: Draft, payer: str, owner: str, index: int, amount: int,
+             label: str) -> None:
+    """A landing makes ``payer`` (a player, or ``"bank"`` for Ola Nordmann) owe ``owner``
+    ``amount`` (int) of rent for board ``index``: a claim is opened (C5), or it is paid at
+    once under the ``auto_rent`` house rule (``label`` names the payment).
+
+    The rule module's ``at_rent_due`` follows at the landing, claimed or not (M6: the stock
+    board moves at the roll); its ``after_rent`` follows the payment (M10).
+    """
+    state = draft.state
     if state.house_rules.get("auto_rent"):
-        charge(draft, player, deed.owner, amount, f"rent {space.label}")
-        hook(state.ed, "after_rent")(draft, player, deed.owner, index, amount)  # M6, M10
+        hook(state.ed, "at_rent_due")(draft, payer, index, amount, 0)  # M6
+        charge(draft, payer, owner, amount, label)
+        hook(state.ed, "after_rent")(draft, payer, owner, index, amount)  # M10
         return
-    draft.emit(ev.ClaimOpened(state.next_claim, deed.owner, player, index, amount))
+    claim = state.next_claim
+    draft.emit(ev.ClaimOpened(claim, owner, payer, index, amount))
+    hook(state.ed, "at_rent_due")(draft, payer, index, amount, claim)  # M6
 
 
 @command("claim", player_field="player")
@@ -102,10 +119,11 @@ def claim(draft: Draft, cmd: Cmd) -> None:
 
 def collect_claim(draft: Draft, c: Claim) -> None:
     """Open claim ``c`` is claimed: closed, its payer charges the owner the rent (a debt
-    when short, C21); the rule module's ``after_rent`` follows (C5; M6, M10)."""
+    when short, C21); the rule module's ``after_rent`` follows (C5; M10 — the stock board
+    moved already at the landing, M6)."""
     draft.emit(ev.ClaimClosed(c.id, "claimed"))
     charge(draft, c.payer, c.owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
-    hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M6, M10
+    hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M10
 
 
 @command("pass_start")

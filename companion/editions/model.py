@@ -103,6 +103,10 @@ class Settings:
             t + claim_lapse_turns until that player has rolled for Ola Nordmann
             (``ola_land``, or their car moved): "foreldes når spiller nr. 2 etter ham har
             kastet terningene for Ola Nordmann"; False = it lapses as the turn passes (C5).
+        lapsed_rent_moves_stand: bool, M6: True = the stock moves of a landing stand when
+            its rent claim lapses unclaimed (the price moved at the roll, "gjelder den nye
+            kursen umiddelbart etter at terningen er kastet"); False = a lapse moves each
+            series back as many levels.  Only editions with a stock board.
         quick_hotel_houses: int, C23(2): houses per lot before a hotel in quick play.
         hotel_houses: int, C15: houses per lot before a hotel.
         max_players: int, 2..max_players seats.
@@ -153,6 +157,7 @@ class Settings:
     hotel_sale: str = "half"
     claim_lapse_turns: int = 1
     lapse_at_ola_roll: bool = False
+    lapsed_rent_moves_stand: bool = True
     quick_hotel_houses: int = 3
     hotel_houses: int = 4
     max_players: int = 6
