@@ -351,11 +351,14 @@ class StockListed(Event):
 
 @dataclass(frozen=True)
 class StockMoved(Event):
-    """Series ``series`` now stands at ``level`` (0 = suspended); ``why`` in words (M6)."""
+    """Series ``series`` now stands at ``level`` (0 = suspended); ``why`` in words (M6);
+    ``claim``: the rent claim whose landing moved it (0 = none: paid at once, or set by
+    hand), so that a lapse can undo the move when the edition says so."""
 
     series: str
     level: int
     why: str = ""
+    claim: int = 0
 
 
 @dataclass(frozen=True)

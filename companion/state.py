@@ -87,6 +87,7 @@ class Market:
     ``holiday``: player -> extra rounds stayed in Ferieparadiset (M14).  ``casino``:
     player -> turn of their last bet (M13).  ``multimillionaire``: first to 2 000 000 (M22).
     ``ola_done``: the turn whose rolling for Ola is over in the dice twin (M4), None = none.
+    ``claim_moves``: rent claim id -> ((series, levels moved), …) at its landing (M6).
     """
 
     levels: dict[str, int] = field(default_factory=dict)
@@ -104,6 +105,7 @@ class Market:
     casino: dict[str, int] = field(default_factory=dict)
     multimillionaire: str | None = None
     ola_done: int | None = None
+    claim_moves: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 @dataclass

@@ -77,9 +77,25 @@ def test_m18_m11_the_penalty_right_lapses_with_the_second_player_after(g: MMGame
     g.do("land", player="Alice", space="Kirkeveien")
     g.do("next_turn")  # Bob: Alice's duty and the others' right still stand
     assert g.snap()["market"]["missed_interest"][0]["debtor"] == "Alice"
-    g.do("next_turn")  # Carol, the second player after Alice
+    g.do("next_turn")  # Carol, the second player after Alice: not rolled for Ola yet
+    assert g.snap()["market"]["missed_interest"][0]["debtor"] == "Alice"
+    g.do("ola_land", space="Start")  # Carol's roll for Ola
     g.refused(RuleBroken, NO_MISSED, "point_out", player="Bob", debtor="Alice")
     assert g.cash("Alice") == 200_000  # the duty lapsed too
+
+
+def test_m18_m11_the_penalty_may_be_claimed_until_the_second_player_afters_ola_roll(
+        g: MMGame) -> None:
+    """Seed 003 "Lån mot gjeldsbrev": the right to point out lapses "når spiller nr. 2
+    etter spilleren har kastet terningene for Ola Nordmann" — not before: in Carol's turn,
+    before her Ola roll, Bob points out Alice's missed 2 500 kr and gets the 2 500 kr fee."""
+    g.do("debt_note", player="Alice")
+    g.do("ola_land", space="Start")
+    g.do("land", player="Alice", space="Kirkeveien")
+    g.do("next_turn")
+    g.do("next_turn")
+    g.phone("Bob", "point_out", player="Bob", debtor="Alice")
+    assert (g.cash("Alice"), g.cash("Bob")) == (195_000, 152_500)
 
 
 def test_m18_a_turn_passing_without_interest_is_missed_too(g: MMGame) -> None:

@@ -4,13 +4,14 @@ shareholders' rights (docs/rules.md M6, M7, M8, M9, M10; seed 003 "Aksjer", "Bø
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.errors import NotAllowed, NotEnoughCash, RuleBroken
-from companion.table import Actor
+from companion.table import Actor, Table
 from tests.mm_kit import MMGame
 
 SUSPENDED = ("Series 1 is suspended (price 0): its shares cannot be traded until the price "
@@ -57,10 +58,73 @@ def test_m6_a_whole_series_owner_paying_rent_drops_every_series_they_own_whole(
 def test_m6_the_stock_moves_say_the_rent_in_the_editions_money(g: MMGame) -> None:
     g.own("Carol", "Gyldenløves gate")  # series 5, whole
     g.own("Bob", "Karl Johans gate")
-    rent(g, "Carol", "Bob", "Karl Johans gate")
+    g.do("land", player="Carol", space="Karl Johans gate")  # the landing moves the board
     moves = [(e["series"], e["level"], e["why"]) for e in g.table.history(g.id, 1)[0]["events"]
              if e["type"] == "StockMoved"]
     assert moves == [("7", 12, "rent 45 000 kr"), ("5", 6, "Carol paid 45 000 kr rent")]
+
+
+def test_m6_m7_the_price_moves_at_the_landing_so_a_share_bought_then_sells_at_it(
+        g: MMGame) -> None:
+    """Seed 003 "Aksjer": "Når et terningkast fører til at aksjekursen skal justeres,
+    gjelder den nye kursen umiddelbart etter at terningen er kastet", and share trades come
+    "ETTER at eventuelle aksjekurser er justert".  Alice's car stops on Bob's Karl Johans
+    gate (45 000 kr, test value): series 7 goes up two levels, 10 000 -> 12 000 kr, at the
+    landing, before Bob claims; a share Dave buys then costs 12 000 kr, and the claim does
+    not move the board again."""
+    g.do("sell_shares", player="Carol", series="7")  # the bank holds a share to sell
+    g.own("Bob", "Karl Johans gate")
+    g.do("land", player="Alice", space="Karl Johans gate")
+    assert g.level("7") == 12 and g.snap()["stocks"]["7"]["price"] == 12_000
+    dave = g.cash("Dave")
+    g.do("buy_shares", player="Dave", series="7")
+    assert dave - g.cash("Dave") == 12_000
+    g.do("claim", player="Bob")
+    assert g.level("7") == 12 and g.cash("Bob") == 150_000 - 60_000 + 45_000
+
+
+def test_m6_the_down_move_is_made_at_the_landing_and_not_again_at_the_claim(
+        g: MMGame) -> None:
+    """M6 "NED": Carol owns series 5 and 9 whole and pays 45 000 kr: both drop two levels
+    (8 -> 6, 12 -> 10) when her car stops, and stay there when Bob claims."""
+    g.own("Carol", "Gyldenløves gate", "Aker Brygge")
+    g.own("Bob", "Karl Johans gate")
+    g.do("land", player="Carol", space="Karl Johans gate")
+    assert (g.level("7"), g.level("5"), g.level("9")) == (12, 6, 10)
+    g.do("claim", player="Bob")
+    assert (g.level("7"), g.level("5"), g.level("9")) == (12, 6, 10)
+
+
+def test_m6_m11_a_lapsed_rent_leaves_the_price_moved(g: MMGame) -> None:
+    """The reading chosen (edition setting ``lapsed_rent_moves_stand`` = true): the roll
+    happened, so the new price stands even when Bob never claims the rent."""
+    g.own("Carol", "Gyldenløves gate")
+    g.own("Bob", "Karl Johans gate")
+    g.do("land", player="Carol", space="Karl Johans gate")
+    for _ in range(2):
+        g.do("next_turn")
+    g.do("ola_land", space="Start")  # M11: the claim lapses
+    assert g.snap()["claims"] == [] and (g.level("7"), g.level("5")) == (12, 6)
+
+
+def test_m6_m11_the_setting_off_undoes_a_lapsed_rents_move(tmp_path: Path) -> None:
+    """The family's copy of the edition with ``lapsed_rent_moves_stand`` = false: the lapse
+    moves each series back as far as the landing moved it (7 was clamped at the top: 26 ->
+    25; 5: 6 -> 8)."""
+    table = Table.open(tmp_path / "table.sqlite3")
+    shipped = table.editions.get("multimillionaer")
+    table.editions.save(dataclasses.replace(shipped, settings=dataclasses.replace(
+        shipped.settings, lapsed_rent_moves_stand=False)))
+    game = MMGame(table)
+    game.own("Carol", "Gyldenløves gate")
+    game.own("Bob", "Karl Johans gate")
+    game.do("stock_level", series="7", level=25)
+    game.do("land", player="Carol", space="Karl Johans gate")
+    assert (game.level("7"), game.level("5")) == (26, 6)  # 7 clamped at the top: +1
+    for _ in range(3):
+        game.do("next_turn")  # the claim lapses (no Ola roll recorded in Carol's turn)
+    assert game.snap()["claims"] == [] and (game.level("7"), game.level("5")) == (25, 8)
+    table.close()
 
 
 def test_m6_ola_paying_rent_moves_only_the_series_up(g: MMGame) -> None:
@@ -140,6 +204,8 @@ def test_m8_m11_the_borsen_right_lapses(g: MMGame) -> None:
     g.do("ola_land", space="Børsen")
     g.do("next_turn")
     g.do("next_turn")
+    assert g.snap()["market"]["borsen"] == {"Alice": 1}  # Carol has not rolled for Ola
+    g.do("ola_land", space="Start")
     assert g.snap()["market"]["borsen"] == {}
 
 

@@ -82,8 +82,66 @@ def test_m11_a_claim_lapses_when_the_second_player_after_rolls_for_ola(g: MMGame
     g.do("land", player="Alice", space="Kirkeveien")  # Alice's turn
     g.do("next_turn")  # Bob's turn: still owed
     assert len(g.snap()["claims"]) == 1
-    g.do("next_turn")  # Carol, the second player after Alice, rolls for Ola
+    g.do("next_turn")  # Carol, the second player after Alice: not rolled for Ola yet
+    assert len(g.snap()["claims"]) == 1
+    g.do("ola_land", space="Prøv lykken")  # Carol's roll for Ola: the claim lapses
+    assert g.snap()["claims"] == []
     g.refused(RuleBroken, "Bob has no rent to claim right now.", "claim", player="Bob")
+    assert g.cash("Alice") == 150_000 and g.cash("Bob") == 130_000
+
+
+def test_m11_rent_claim_stands_after_the_turn_passed_until_the_ola_roll(g: MMGame) -> None:
+    """Seed 003 "Foreldelse": A's car on B's lot in A's turn; the turn passes to B, then
+    to C; B may still claim until C (the second player after the payer A) has rolled for
+    Ola Nordmann — the 1 000 kr rent of Kirkeveien (test value) goes from A to B."""
+    g.own("Bob", "Kirkeveien")
+    g.do("ola_land", space="Start")
+    g.do("land", player="Alice", space="Kirkeveien")
+    rounds(g, 2)  # Carol's turn, before her Ola roll
+    g.phone("Bob", "claim", player="Bob")
+    assert (g.cash("Alice"), g.cash("Bob")) == (149_000, 131_000)
+
+
+def test_m11_the_car_moving_without_a_recorded_ola_roll_lapses_the_claim(g: MMGame) -> None:
+    """M4: Ola moves before the car, so a car landing shows that the Ola roll was made."""
+    g.own("Bob", "Kirkeveien")
+    g.do("land", player="Alice", space="Kirkeveien")
+    rounds(g, 2)
+    g.do("land", player="Carol", space="Casino")
+    assert g.snap()["claims"] == []
+
+
+def test_m11_a_claim_not_pointed_at_before_the_turn_after_lapses_anyway(g: MMGame) -> None:
+    """Without any Ola roll or car move recorded in Carol's turn, Dave's turn ends it."""
+    g.own("Bob", "Kirkeveien")
+    g.do("land", player="Alice", space="Kirkeveien")
+    rounds(g, 3)
+    assert g.snap()["claims"] == []
+
+
+def test_m11_with_two_players_the_second_player_after_is_the_payer_again(
+        tmp_path: Path) -> None:
+    """Two seats: the second player after Alice is Alice herself, so Bob's claim stands
+    through Bob's turn and lapses at Alice's own next Ola roll."""
+    g = MMGame(tmp_path, players=("Alice", "Bob"))
+    g.own("Bob", "Kirkeveien")
+    g.do("land", player="Alice", space="Kirkeveien")
+    rounds(g, 1)
+    g.do("ola_land", space="Start")  # Bob's Ola roll: still owed
+    rounds(g, 1)
+    assert len(g.snap()["claims"]) == 1
+    g.do("ola_land", space="Start")  # Alice's own next Ola roll
+    assert g.snap()["claims"] == []
+    g.table.close()
+
+
+def test_m11_ola_rent_lapses_at_the_second_roller_afters_ola_roll(g: MMGame) -> None:
+    """Ola's rent (the bank pays) counts from the player who rolled for Ola."""
+    g.own("Bob", "Kirkeveien")
+    g.do("ola_land", space="Kirkeveien")  # Alice rolled: 1 000 kr from the bank to Bob
+    rounds(g, 2)
+    g.do("ola_land", space="Start")  # Carol's roll for Ola
+    assert g.snap()["claims"] == []
 
 
 def test_m12_ola_on_prov_lykken_does_nothing(g: MMGame) -> None:

@@ -15,10 +15,12 @@ from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
 from companion.commands.dice import read_dice
+from companion.commands.turns import rent_due
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
-from companion.ledger.payments import charge, pay_in_full
-from companion.rules import hook, rules_for
+from companion.ledger.payments import pay_in_full
+from companion.rules import rules_for
+from companion.rules.lapse import lapse_claims
 from companion.rules.mm_market import has_board, parse_series, series_ids
 from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free
 from companion.state import GameState
@@ -41,7 +43,9 @@ def ola_land(draft: Draft, cmd: Cmd) -> None:
     owned one gets its rent with the bank's money, as a claim like any other (M11), unless
     Ola stopped at Trafikkfyr the turn before (M15); at Børsen the player to roll may buy
     one share at double price (M8).  Prøv lykken, Casino, Ferieparadiset, Skatt: nothing
-    (M12–M14, M16).  ``dice`` (1–12) is the roll, when rent depends on it.
+    (M12–M14, M16).  ``dice`` (1–12) is the roll, when rent depends on it.  Ola's first
+    move of a turn is that turn's roll for Ola: the rights and duties of the second turn
+    before lapse now (M11, :mod:`companion.rules.lapse`), before Ola's own rent.
 
     Raises:
         RuleBroken: the car has moved this turn, or another auction is still open.
@@ -100,6 +104,7 @@ def ola_stops(draft: Draft, index: int, dice: int | None,
     draft.emit(ev.OlaMoved(space.index))
     if state.market.phase == "ola":
         draft.emit(ev.PhaseSet("build"))
+        lapse_claims(draft)  # M11: the second player after has rolled for Ola
     if unowned:
         draft.emit(ev.AuctionOpened(space.index, "", 1))
     elif amount:
@@ -123,14 +128,11 @@ def _ola_rent(state: GameState, index: int, dice: int | None) -> int:
 
 
 def _ola_pays(draft: Draft, index: int, amount: int) -> None:
-    """M4: the bank pays the owner Ola's rent — a claim, or at once under ``auto_rent``."""
+    """M4: the bank owes the owner Ola's rent — a claim, or paid at once under
+    ``auto_rent``; the stock board moves now, at Ola's roll (M6)."""
     state = draft.state
     owner = state.deeds[index].owner
-    if state.house_rules.get("auto_rent"):
-        charge(draft, ev.BANK, owner, amount, f"rent {state.ed.space(index).label} (Ola)")
-        hook(state.ed, "after_rent")(draft, ev.BANK, owner, index, amount)
-        return
-    draft.emit(ev.ClaimOpened(state.next_claim, owner, ev.BANK, index, amount))
+    rent_due(draft, ev.BANK, owner, index, amount, f"rent {state.ed.space(index).label} (Ola)")
 
 
 @command("stay", player_field="player")

@@ -11,24 +11,23 @@ from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.ledger.pot import collect_pot, pay_bank
 from companion.rules import hook, rules_for
+from companion.rules.lapse import lapse_claims
 from companion.state import GameState
 
 
 @command("next_turn")
 def next_turn(draft: Draft, cmd: Cmd) -> None:
     """The next active player in seat order is to roll; claims not claimed in time lapse
-    (C5: at the next roll; M11: the edition's ``claim_lapse_turns``)."""
+    (C5: at the next roll; M11: ``claim_lapse_turns`` = 2 and ``lapse_at_ola_roll``: not
+    here but at that player's Ola roll, :mod:`companion.rules.lapse`)."""
     state = draft.state
     seats = list(state.players)
     at = seats.index(state.to_roll)
     following = seats[at + 1:] + seats[: at + 1]
     player = next(n for n in following if not state.players[n].bankrupt)
     draft.emit(ev.TurnPassed(player, state.turn + 1))
-    lapse_before = state.turn - state.ed.settings.claim_lapse_turns
-    for claim in list(state.claims.values()):
-        if claim.turn <= lapse_before:
-            draft.emit(ev.ClaimClosed(claim.id, "lapsed"))
     hook(state.ed, "after_turn")(draft, seats[at])  # M4 phases, M15, M18 missed interest
+    lapse_claims(draft)  # after the hook: it starts M4's Ola phase
 
 
 @command("land")
@@ -36,7 +35,8 @@ def land(draft: Draft, cmd: Cmd) -> None:
     """``player`` stopped on ``space``: rent claim (C5–C9), tax (C11), jail (C13), Start (C2).
 
     Rent opens a claim for the owner, or is paid at once under the ``auto_rent`` house
-    rule.  ``dice`` (2..12) is needed for utilities (C8).
+    rule (:func:`rent_due`; M6: Multimillionær's stock board moves here, at the roll).
+    ``dice`` (2..12) is needed for utilities (C8).
     """
     player = cmd.player()
     space = draft.state.ed.space(cmd.space())
@@ -82,11 +82,27 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
         raise BadCommand.like(exc) from exc
     if amount <= 0:
         return
+    rent_due(draft, player, deed.owner, index, amount, f"rent {space.label}")
+
+
+def rent_due(draft: Draft, payer: str, owner: str, index: int, amount: int,
+             label: str) -> None:
+    """A landing makes ``payer`` (a player, or ``"bank"`` for Ola Nordmann) owe ``owner``
+    ``amount`` (int) of rent for board ``index``: a claim is opened (C5), or it is paid at
+    once under the ``auto_rent`` house rule (``label`` names the payment).
+
+    The rule module's ``at_rent_due`` follows at the landing, claimed or not (M6: the stock
+    board moves at the roll); its ``after_rent`` follows the payment (M10).
+    """
+    state = draft.state
     if state.house_rules.get("auto_rent"):
-        charge(draft, player, deed.owner, amount, f"rent {space.label}")
-        hook(state.ed, "after_rent")(draft, player, deed.owner, index, amount)  # M6, M10
+        hook(state.ed, "at_rent_due")(draft, payer, index, amount, 0)  # M6
+        charge(draft, payer, owner, amount, label)
+        hook(state.ed, "after_rent")(draft, payer, owner, index, amount)  # M10
         return
-    draft.emit(ev.ClaimOpened(state.next_claim, deed.owner, player, index, amount))
+    claim = state.next_claim
+    draft.emit(ev.ClaimOpened(claim, owner, payer, index, amount))
+    hook(state.ed, "at_rent_due")(draft, payer, index, amount, claim)  # M6
 
 
 @command("claim", player_field="player")

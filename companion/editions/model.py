@@ -96,7 +96,17 @@ class Settings:
         hotel_sale: str, X2: ``"half"`` (half the hotel price), ``"five_houses"`` (hotel
             worth five houses, sold one house at a time) or ``"hotel_plus_houses"``
             (half the hotel price plus half the four houses, SE 2008).
-        claim_lapse_turns: int, C5 = 1 (at the next roll), M11 = 2.
+        claim_lapse_turns: int, C5 = 1 (at the next roll), M11 = 2 (the second player
+            after).  A right of turn t lapses as the turn passes to turn
+            t + claim_lapse_turns (C5), or see ``lapse_at_ola_roll``.
+        lapse_at_ola_roll: bool, M11: True = a right or duty still stands in turn
+            t + claim_lapse_turns until that player has rolled for Ola Nordmann
+            (``ola_land``, or their car moved): "foreldes når spiller nr. 2 etter ham har
+            kastet terningene for Ola Nordmann"; False = it lapses as the turn passes (C5).
+        lapsed_rent_moves_stand: bool, M6: True = the stock moves of a landing stand when
+            its rent claim lapses unclaimed (the price moved at the roll, "gjelder den nye
+            kursen umiddelbart etter at terningen er kastet"); False = a lapse moves each
+            series back as many levels.  Only editions with a stock board.
         quick_hotel_houses: int, C23(2): houses per lot before a hotel in quick play.
         hotel_houses: int, C15: houses per lot before a hotel.
         max_players: int, 2..max_players seats.
@@ -158,6 +168,8 @@ class Settings:
     mortgage_interest_step: int = 1
     hotel_sale: str = "half"
     claim_lapse_turns: int = 1
+    lapse_at_ola_roll: bool = False
+    lapsed_rent_moves_stand: bool = True
     quick_hotel_houses: int = 3
     hotel_houses: int = 4
     max_players: int = 6

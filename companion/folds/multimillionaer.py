@@ -19,6 +19,9 @@ def _(e: ev.StockListed, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.StockMoved, s: GameState) -> None:
+    if e.claim:
+        moved = (e.series, e.level - s.market.levels.get(e.series, 0))
+        s.market.claim_moves[e.claim] = (*s.market.claim_moves.get(e.claim, ()), moved)
     s.market.levels[e.series] = e.level
 
 

@@ -15,7 +15,8 @@ from companion.state import Claim
 
 def collect_claim(draft: Draft, c: Claim) -> None:
     """Open claim ``c`` is claimed: closed, its payer charges the owner the rent (a debt
-    when short, C21); the rule module's ``after_rent`` follows (C5; M6, M10)."""
+    when short, C21); the rule module's ``after_rent`` follows (C5; M10 — the stock board
+    moved already at the landing, M6)."""
     draft.emit(ev.ClaimClosed(c.id, "claimed"))
     charge(draft, c.payer, c.owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
-    hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M6, M10
+    hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M10

@@ -13,14 +13,20 @@ optional hooks, fetched with :func:`hook` (a no-op when the module lacks one):
 - ``after_start(draft)``: the game started, start capital paid (``new_game``).
   Multimillionær: the shares split (M2), the stock board's starting levels (M3).
 - ``after_turn(draft, previous)``: ``next_turn`` passed the turn on from ``previous``
-  (after the claims lapsed).  Multimillionær: missed interest (M18), Ola's phase (M4),
-  Trafikkfyr (M15).
+  (before the claims lapse, :mod:`companion.rules.lapse`).  Multimillionær: missed
+  interest (M18), Ola's phase (M4), Trafikkfyr (M15).
+- ``after_lapse(draft, claim)``: open rent claim ``claim`` (a :class:`~companion.state.Claim`)
+  lapsed (C5, M11).  Multimillionær: the stock move of its landing is undone when the
+  edition's ``lapsed_rent_moves_stand`` is False (M6).
 - ``exempt_from_rent(state, payer, space) -> bool``: True when ``payer`` owes no rent for
   landing on board index ``space`` (``land``; no claim is opened).  Multimillionær: all
   10 shares of the series (M10), the round after Trafikkfyr (M15).
+- ``at_rent_due(draft, payer, space, amount, claim)``: a landing made ``payer`` (a player,
+  or ``"bank"``) owe rent of ``amount`` for ``space``; ``claim`` is the claim opened, 0 when
+  paid at once (``auto_rent``).  Multimillionær: the stock board moves at the roll (M6).
 - ``after_rent(draft, payer, owner, space, amount)``: ``payer`` (a player, or ``"bank"``)
   paid ``owner`` rent of ``amount`` for ``space`` (``claim``, ``auto_rent``).
-  Multimillionær: the 50 % shareholder cut (M10) and the stock board (M6).
+  Multimillionær: the 50 % shareholder cut (M10).
 - ``after_command(draft)``: every command, after its debts were settled (the table).
   Multimillionær: the multimillionaire ends the game (M22).
 - ``after_hand_over(draft, player, creditor)``: a bankrupt's cash and deeds went to the

@@ -6,14 +6,15 @@ pay the debt notes' interest), ``car`` (the player's own car).  ``ola_land`` end
 phase; the car's first landing (``land`` / ``roll``) or ``stay`` starts the car phase.
 Interest unpaid when the car moves — or when the turn passes without a car move — is
 *missed*: any other player may point it out until it lapses (M11).  Rights and duties of
-``turn`` are alive while ``turn > state.turn - claim_lapse_turns`` (M11: 2 turns), the same
-moment rent claims lapse.  Money ``int`` kr.
+a turn lapse with the rent claims of that turn: when the second player after has rolled
+for Ola Nordmann (M11, :func:`companion.rules.lapse.alive`).  Money ``int`` kr.
 """
 
 from __future__ import annotations
 
 from companion import events as ev
 from companion.ledger.draft import Draft
+from companion.rules.lapse import alive, lapse_claims
 from companion.rules.mm_market import SHARES_PER_SERIES, series_ids, split_shares
 from companion.state import GameState
 
@@ -23,11 +24,6 @@ MAX_NOTES = 3  # M18: at most 3 notes at once (18 in the box for 6 players, M23)
 BORSEN_CAR = 2  # M8: a car at Børsen buys up to two shares from one opponent
 BORSEN_OLA = 1  # M8: Ola at Børsen: the roller buys one
 PHASES = ("ola", "build", "car")
-
-
-def alive(state: GameState, turn: int) -> bool:
-    """M11: a right or duty of ``turn`` still stands (lapses with the rent claims)."""
-    return turn > state.turn - state.ed.settings.claim_lapse_turns
 
 
 def notes(state: GameState, player: str) -> int:
@@ -78,11 +74,13 @@ def miss_interest(draft: Draft, player: str, turn: int) -> None:
 
 def car_moved(draft: Draft, player: str) -> None:
     """M4: the car of the player to roll moved (or stays put, M14): the car phase begins;
-    interest not paid by now is missed (M18)."""
+    interest not paid by now is missed (M18).  Ola moved before the car, so what lapses at
+    this turn's Ola roll has lapsed now if ``ola_land`` was not recorded (M11)."""
     state = draft.state
     if player == state.to_roll and state.market.phase != "car":
         miss_interest(draft, player, state.turn)
         draft.emit(ev.PhaseSet("car"))
+        lapse_claims(draft)
 
 
 def after_start(draft: Draft) -> None:

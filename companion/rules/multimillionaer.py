@@ -9,7 +9,9 @@ and its ``mm_*`` siblings do the rest:
 - :func:`after_turn` / :func:`after_land` — M4 phases, M18 missed interest, M8 Børsen,
   M14 Ferieparadiset, M15 Trafikkfyr;
 - :func:`exempt_from_rent` — M10 (all 10 shares of the series), M15 (Trafikkfyr);
-- :func:`after_rent` — M10 the 50 % shareholder cut, M6 stock moves;
+- :func:`at_rent_due` — M6 stock moves at the landing that makes the rent (the roll);
+- :func:`after_rent` — M10 the 50 % shareholder cut, with the payment;
+- :func:`after_lapse` — M6 an unclaimed rent's stock moves stand, or are undone;
 - :func:`tax_due` — M16 Skatt: the printed percentage of the lander's cash;
 - :func:`worth`, :func:`values_used`, :func:`raisable`, :func:`after_command`,
   :func:`after_hand_over`, :func:`assets_sale`, :func:`sell_assets` — M21, M22.
@@ -37,11 +39,11 @@ from companion.rules.mm_worth import (
     values_used,
     worth,
 )
-from companion.state import GameState
+from companion.state import Claim, GameState
 
-__all__ = ["after_command", "after_hand_over", "after_land", "after_rent", "after_start",
-           "after_turn", "assets_sale", "exempt_from_rent", "raisable", "rent",
-           "sell_assets", "tax_due", "values_used", "worth"]
+__all__ = ["after_command", "after_hand_over", "after_land", "after_lapse", "after_rent",
+           "after_start", "after_turn", "assets_sale", "at_rent_due", "exempt_from_rent",
+           "raisable", "rent", "sell_assets", "tax_due", "values_used", "worth"]
 
 
 def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
@@ -56,15 +58,44 @@ def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
 def after_rent(draft: Draft, payer: str, owner: str, index: int, amount: int) -> None:
     """``payer`` (a player, or ``"bank"`` for Ola Nordmann) paid ``owner`` ``amount`` of
     rent for ``index``.  M10: a player holding 8–10 shares of the series (not the owner)
-    gets 50 % of that rent income, from the owner.  M6: the stock board moves."""
+    gets 50 % of that rent income, from the owner — money, paid with the rent.  (The stock
+    board moved at the landing already, :func:`at_rent_due`.)"""
     state = draft.state
     space = state.ed.space(index)
     series = series_of(state.ed, space)
     holder = major_holder(state, series) if series else None
     if holder is not None and holder != owner:
         charge(draft, owner, holder, half(amount), f"50 % of the rent of {space.label} (M10)")
+
+
+def at_rent_due(draft: Draft, payer: str, index: int, amount: int, claim: int) -> None:
+    """M6/M7: a landing made ``payer`` (a player, or ``"bank"`` for Ola) owe ``amount``
+    (int kr) of rent for ``index``: the stock board moves now — "gjelder den nye kursen
+    umiddelbart etter at terningen er kastet" — not when the rent is claimed, so share
+    trades after the roll use the new price.  UP for the rent's series, DOWN for every
+    series a payer owns whole, one level per whole 20 000 kr.  ``claim`` is the rent
+    claim opened (0: paid at once), recorded on each ``StockMoved`` for :func:`after_lapse`.
+    """
+    state = draft.state
+    series = series_of(state.ed, state.ed.space(index))
     for name, level, why in moves_for_rent(state, payer, series, amount):
-        draft.emit(ev.StockMoved(name, level, why))
+        draft.emit(ev.StockMoved(name, level, why, claim))
+
+
+def after_lapse(draft: Draft, claim: Claim) -> None:
+    """M6, M11: rent claim ``claim`` lapsed unclaimed.  With the edition's
+    ``lapsed_rent_moves_stand`` (the default: the roll happened, and the seed applies the
+    new price at once after it) its stock moves stand; without it each series it moved
+    goes back by as many levels, within its column."""
+    state = draft.state
+    if state.ed.settings.lapsed_rent_moves_stand:
+        return
+    top = len(state.ed.settings.share_prices)
+    for series, delta in state.market.claim_moves.get(claim.id, ()):
+        level = state.market.levels.get(series, 0)
+        back = min(max(level - delta, 0), top)
+        if back != level:
+            draft.emit(ev.StockMoved(series, back, "rent lapsed unclaimed"))
 
 
 def tax_due(state: GameState, player: str, space: Space) -> int:
