@@ -54,6 +54,7 @@ class Player:
     passport: list[int] = field(default_factory=list)  # wonders visited, board indexes (W1)
     flight: tuple[int, int] | None = None  # (airport index, turn) of an unused free flight (W2)
     fire_insurance: int = 0  # fire insurances held, an asset worth 1 coin each (K8)
+    moved: int = -1  # the turn their token last landed, -1 = never (X4/K7: build after it)
 
 
 @dataclass

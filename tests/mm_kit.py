@@ -66,5 +66,12 @@ class MMGame(Game):
             else:
                 self.do("buy", player=player, space=name)
 
+    def turn_of(self, player: str) -> None:
+        """Pass the turn on to ``player`` and move Ola Nordmann to Prøv lykken (nothing
+        happens to Ola there, M12): the moment ``player`` may build (X4, M19)."""
+        while self.snap()["turn"]["player"] != player:
+            self.do("next_turn")
+        self.do("ola_land", space="Prøv lykken")
+
     def level(self, series: str) -> int:
         return int(self.snap()["stocks"][series]["level"])

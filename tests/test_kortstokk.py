@@ -32,11 +32,13 @@ def priced(game: Game, *cards: str, price: int = 1) -> None:
 
 
 def own(game: Game, player: str, *cards: str) -> None:
-    """``player`` buys each card, its price (1 coin) entered first when still unknown."""
+    """``player`` lands on each card and buys it, its price (1 coin) entered first when
+    still unknown (a landing: K7 builds only after the player has moved this turn)."""
     for card in cards:
         space = next(s for s in game.table.state(game.id).ed.spaces if s.name == card)
         if space.price is None:
             priced(game, card)
+        game.do("land", player=player, space=card)
         game.do("buy", player=player, space=card)
 
 
@@ -128,7 +130,8 @@ def test_k7_houses_in_twos_evenly_at_most_rank_minus_one(game: Game) -> None:
     with game.refused(re.escape("At most 2 house(s) per card on the 3 pair; it has 2 (K7).")):
         game.do("build_pair", player="Alice", space="Hjerter 3")
     game.do("next_turn")
-    with game.refused(re.escape("Alice may buy houses only on their own turn (K7).")):
+    with game.refused(re.escape("It is Bob's turn: Alice may buy buildings only on their "
+                                "own turn (X4).")):
         game.do("build_pair", player="Alice", space="Spar 3")
 
 

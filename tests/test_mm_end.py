@@ -37,6 +37,7 @@ def test_m17_mortgage_pays_its_value_no_rent_and_lifting_costs_10_percent(g: MMG
 def test_m19_buildings_hotel_and_the_castle_on_slottsplassen(g: MMGame) -> None:
     g.do("pay", **{"from": "bank", "to": "Bob", "amount": 800_000})
     g.own("Bob", "Slottsplassen", "Ullevål hageby")
+    g.turn_of("Bob")  # M19: Bob builds on his turn, after Ola
     for _ in range(4):
         g.do("build", player="Bob", space="Slottsplassen")
         g.do("build", player="Bob", space="Ullevål hageby")
@@ -66,6 +67,7 @@ def test_m20_shipping_companies_are_rented_like_lots_and_never_built_on(g: MMGam
     g.do("claim", player="Bob")
     assert g.cash("Bob") == 150_000 - 30_000 + 25_000
     assert {s: v["level"] for s, v in g.snap()["stocks"].items()} == levels  # no series
+    g.turn_of("Bob")  # M19: Bob builds on his turn, after Ola
     g.refused(RuleBroken, "rederi #5 is not a street: only streets take houses.", "build",
               player="Bob", space=rederi)
 

@@ -53,6 +53,7 @@ def test_m14_leave_jail_from_a_phone_is_refused_too(g: MMGame) -> None:
 
 def test_m17_an_unbuilt_lot_of_a_built_series_may_be_mortgaged(g: MMGame) -> None:
     g.own("Bob", "Kirkeveien", "Frognerveien")  # series 1, whole
+    g.turn_of("Bob")  # M19: Bob builds on his turn, after Ola
     g.do("build", player="Bob", space="Kirkeveien")  # Frognerveien stays unbuilt
     cash = g.cash("Bob")
     g.phone("Bob", "mortgage", player="Bob", space="Frognerveien")

@@ -82,6 +82,7 @@ def test_m9_trade_shares_is_an_alias_of_trade(g: MMGame) -> None:
 
 def test_m9_a_built_series_changes_hands_only_whole_with_its_buildings(g: MMGame) -> None:
     g.own("Bob", "Kirkeveien", "Frognerveien")  # series 1, whole
+    g.turn_of("Bob")  # M19: Bob builds on his turn, after Ola
     g.do("build", player="Bob", space="Kirkeveien")
     g.refused(RuleBroken, "Series 1 has buildings, so it changes hands only whole: "
               "Frognerveien must go with Kirkeveien in the same trade.", "trade",

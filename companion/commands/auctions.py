@@ -17,6 +17,7 @@ from companion.ledger.payments import charge
 from companion.money import Money
 from companion.records import Auction
 from companion.rules import check, hook, rules_for
+from companion.rules.build_timing import check_build_time
 from companion.state import GameState
 
 BUILDINGS = ("house", "hotel")
@@ -70,8 +71,9 @@ def bid(draft: Draft, cmd: Cmd) -> None:
 
     Raises:
         RuleBroken: no auction, bidder out, (K4) the bidder declined the deed, bid too
-        low, or (building) the lot cannot take it.  NotEnoughCash: more than the
-        bidder's cash.
+        low, or (building) the lot cannot take it, or it is not the bidder's time to buy
+        a building (X4 ``build_timing``, M19: a building won at auction is bought).
+        NotEnoughCash: more than the bidder's cash.
     """
     state, auction = draft.state, _open(draft.state)
     player, amount = cmd.player(), cmd.amount()
@@ -92,7 +94,8 @@ def bid(draft: Draft, cmd: Cmd) -> None:
                             player=player, cash=Money.of(state, cash),
                             amount=Money.of(state, amount))
     space = None
-    if auction.building:
+    if auction.building:  # a purchase of a building: X4 timing, as ``build``
+        check_build_time(state, player)
         space = state.ed.space(cmd.space())
         one_building(state, player, space, auction.building)
     draft.emit(ev.BidPlaced(player, amount, space.index if space else None))

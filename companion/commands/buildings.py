@@ -15,6 +15,7 @@ from companion.ledger.payments import pay_in_full
 from companion.ledger.pot import pay_bank
 from companion.money import Money
 from companion.rules import check
+from companion.rules.build_timing import check_build_time
 from companion.rules.buildings import Plan, check_buildable, houses_per_hotel, plan_for
 from companion.state import GameState
 
@@ -24,11 +25,13 @@ def build(draft: Draft, cmd: Cmd) -> None:
     """``player`` puts ``count`` (default 1) more building levels on ``space`` (C14–C16).
 
     Houses first, then the hotel on H houses (H = 4; 3 in quick play, C23); each level
-    costs the deed's house price, paid to the bank.
+    costs the deed's house price, paid to the bank.  When: the edition's X4
+    ``build_timing`` (M19: on the player's turn, after Ola Nordmann moved).
 
     Raises:
         RuleBroken: not the whole group, a lot mortgaged, uneven, a hotel already, the
-        bank out of houses or hotels (C16), or the player owes a debt.
+        bank out of houses or hotels (C16), the player owes a debt, or not the time to
+        build (X4, M19).
         NotEnoughCash: the levels cost more than the player's cash.
     """
     state = draft.state
@@ -36,6 +39,7 @@ def build(draft: Draft, cmd: Cmd) -> None:
     count = cmd.integer("count", 1, 5, default=1)
     check(state.ed, "check_build")(state, player, space)  # K7: build_pair
     may_spend(state, player)
+    check_build_time(state, player)  # X4, M19
     check_buildable(state, player, space)
     plan = plan_for(state, space)
     for _ in range(count):

@@ -21,6 +21,7 @@ from companion.ledger.ending import finish
 from companion.ledger.payments import charge, pay_in_full
 from companion.money import Money
 from companion.rules import rules_for
+from companion.rules.build_timing import check_build_time
 from companion.state import GameState
 from companion.valuation import worth
 
@@ -40,18 +41,17 @@ def _active(state: GameState, player: str) -> None:
 @command("build_pair", player_field="player")
 def build_pair(draft: Draft, cmd: Cmd) -> None:
     """``player`` buys ``count`` (default 1) houses for EACH card of ``space``'s number,
-    on their turn, 1 coin each, keeping both cards equal, at most rank − 1 (K7).
+    1 coin each, keeping both cards equal, at most rank − 1 (K7); when the edition's X4
+    ``build_timing`` allows (K7: on their turn, after rolling and moving).
 
-    Raises: RuleBroken (not both cards, too many, not their turn, a debt), NotEnoughCash,
+    Raises: RuleBroken (not both cards, too many, not the time (K7, X4), a debt), NotEnoughCash,
     MissingValue (house price unknown).
     """
     state, player = draft.state, cmd.player()
     space = state.ed.space(cmd.space())
     count = cmd.integer("count", 1, 12, default=1)
     _active(state, player)
-    if state.to_roll != player:
-        raise RuleBroken("%(player)s may buy houses only on their own turn (K7).",
-                         player=player)
+    check_build_time(state, player)  # K7, X4: the edition's build_timing
     cost = _rules(state).build_cost(state, player, space, count)
     if state.debts_of(player):
         raise RuleBroken("%(player)s must pay their debts before building.", player=player)

@@ -161,6 +161,23 @@ class Settings:
             rolling is over (K3: "Dersom du fikk to like, skal du istedenfor rykke fram
             til nærmeste eiendom som du ikke eier"); when the roller owns every property
             the token moves the sum, still with no extra roll.
+        build_timing: str, X4 (C14, K7, M19): when buildings may be bought (``build``,
+            ``build_pair``, a bid at a building auction).  ``"any"`` = on your turn or
+            between other players' turns (seeds 000, 001, 002); ``"own_turn"`` = only
+            while it is your turn; ``"own_turn_after_move"`` = on your turn after your
+            token has moved (K7, seed 004: "Etter at du har kastet terningene og
+            flyttet"); ``"own_turn_after_ola"`` = on your turn after Ola Nordmann moved
+            (M19/X4, seed 003).  It is about when, not who: the banker is held to it too.
+        worth_less_mortgages: bool, M22 "Eventuelle lån skal trekkes fra": False = the
+            loans subtracted are the debt notes; a mortgaged deed counts its mortgage
+            value and its mortgage loan is not subtracted again (mortgaging leaves the
+            worth unchanged, as a note does); True = every mortgaged deed's loan (its
+            mortgage value) is subtracted too (``mortgage_loans``), so it nets 0.
+        ola_light_turns: str, M15 "Dette gjelder også for Ola Nordmann": how long Ola
+            pays no rent after stopping at Trafikkfyr.  ``"next_turn"`` = during the
+            next turn only, Ola's next move (the seed's "neste omgang" for Ola: "Brikken
+            flyttes ut i neste omgang"); ``"next_round"`` = during each of the next N
+            turns, N = the players still in, one round of the table.
     """
 
     double_rent_with_mortgaged_lot: bool = False
@@ -191,6 +208,9 @@ class Settings:
     mortgage_lot_in_built_group: bool = False
     one_die_from: tuple[str, ...] = ()
     doubles: str = "roll_again"
+    build_timing: str = "any"
+    worth_less_mortgages: bool = False
+    ola_light_turns: str = "next_turn"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,10 @@ from companion.editions.problems import Problem
 ID = re.compile(r"[a-z0-9][a-z0-9-]{1,59}")
 HOTEL_SALES = ("half", "five_houses", "hotel_plus_houses")
 DOUBLES = ("roll_again", "nearest_not_owned")  # C3, K3
+#: X4: when buildings may be bought (``Settings.build_timing``).
+BUILD_TIMINGS = ("any", "own_turn", "own_turn_after_move", "own_turn_after_ola")
+#: M15: how long Ola rides free after Trafikkfyr (``Settings.ola_light_turns``).
+OLA_LIGHT_TURNS = ("next_turn", "next_round")
 _ONLY = {"price": "deed", "rents": "deed", "mortgage": "deed", "house_cost": "street",
          "max_houses": "street", "tax": "tax"}
 
@@ -49,6 +53,10 @@ def _top(edition: Edition) -> list[tuple[str, str]]:
         found.append(("settings.one_die_from", "must list space kinds"))
     if s.fortune_goal is not None and s.fortune_goal < 1:
         found.append(("settings.fortune_goal", "must be more than zero"))
+    for name, allowed in (("build_timing", BUILD_TIMINGS),
+                          ("ola_light_turns", OLA_LIGHT_TURNS)):
+        if getattr(s, name) not in allowed:
+            found.append((f"settings.{name}", f"must be one of {', '.join(allowed)}"))
     return found + _stock_board(edition)
 
 

@@ -64,6 +64,7 @@ def _(e: ev.DeedMoved, s: GameState) -> None:
 @fold_event.register
 def _(e: ev.Landed, s: GameState) -> None:
     s.players[e.player].position = e.space
+    s.players[e.player].moved = s.turn
 
 
 @fold_event.register

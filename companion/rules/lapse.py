@@ -1,5 +1,5 @@
 """When rights and duties lapse: rent claims (C5), and in Multimillionær missed interest
-and the Børsen right too (RULES C5, M11; seed 003 "Foreldelse").
+and the Børsen right too (docs/rules.md C5, M11; seed 003 "Foreldelse").
 
 A right or duty arises in a turn (``GameState.turn``, counted from 0).  It stands until
 the turn has passed ``settings.claim_lapse_turns`` times more (C5: 1, the next player's

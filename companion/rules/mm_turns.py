@@ -58,9 +58,18 @@ def borsen_right(state: GameState, player: str) -> int:
 
 
 def rent_free(state: GameState, payer: str) -> bool:
-    """M15: ``payer`` (a player, or ``"bank"`` for Ola) pays no rent this turn."""
+    """M15: ``payer`` (a player, or ``"bank"`` for Ola) pays no rent this turn.
+
+    Ola, after stopping at Trafikkfyr in turn t, rides free per the edition's
+    ``ola_light_turns``: ``"next_turn"`` = turn t + 1 only (its next move, the seed's
+    "neste omgang" for Ola); ``"next_round"`` = turns t + 1 … t + N, N = players still in.
+    """
     if payer == ev.BANK:
-        return state.market.ola_light is not None and state.market.ola_light == state.turn - 1
+        light = state.market.ola_light
+        if light is None:
+            return False
+        next_round = state.ed.settings.ola_light_turns == "next_round"
+        return 1 <= state.turn - light <= (len(state.active_players()) if next_round else 1)
     return state.market.rent_free.get(payer) == state.turn
 
 

@@ -4,7 +4,9 @@ M22 tally: cash; unmortgaged lots and shipping companies at board value; the auc
 lots (Aker Brygge, Gyldenløves gate: ``settings.auction_only``) at twice their mortgage
 value; mortgaged deeds at their mortgage value; shares at the current board price;
 houses, hotels and the castle at purchase price (a hotel or castle = 5 houses, the 4
-houses included); debt notes (50 000 kr each) and open debts subtracted.  The game ends
+houses included); debt notes (50 000 kr each) and open debts subtracted ("Eventuelle lån
+skal trekkes fra"; with ``settings.worth_less_mortgages`` the mortgage loans too: each
+mortgaged deed's mortgage value, ``mortgage_loans``).  The game ends
 the moment a player's worth reaches ``settings.fortune_goal`` (2 000 000 kr).
 Money ``int`` kr.
 """
@@ -32,15 +34,20 @@ def deed_worth(state: GameState, deed: Deed) -> tuple[str, int]:
 
 
 def worth(state: GameState, name: str) -> dict[str, int]:
-    """The M22 breakdown of ``name``'s worth: ``cash``, ``deeds``, ``mortgaged``,
-    ``buildings``, ``shares``, ``notes`` and ``debts`` (both subtracted), ``total``."""
+    """The M22 breakdown of ``name``'s worth, kroner: ``cash``, ``deeds``, ``mortgaged``,
+    ``buildings``, ``shares``; subtracted: ``notes``, ``mortgage_loans`` and ``debts``;
+    ``total``.  ``mortgage_loans`` is the mortgaged deeds' mortgage values when the edition
+    reads "Eventuelle lån skal trekkes fra" as every loan (``worth_less_mortgages``),
+    else 0: a mortgaged deed then counts its mortgage value and no loan is subtracted
+    for it (the default reading; docs/table-log-multimillionaer.md)."""
     parts = {"cash": state.players[name].cash, "deeds": 0, "mortgaged": 0, "buildings": 0,
              "shares": shares_value(state, name)}
     for deed in state.owned_by(name):
         key, value = deed_worth(state, deed)
         parts[key] += value
         parts["buildings"] += building_value(state, deed)
-    owed = {"notes": notes(state, name) * NOTE_AMOUNT,
+    loans = parts["mortgaged"] if state.ed.settings.worth_less_mortgages else 0
+    owed = {"notes": notes(state, name) * NOTE_AMOUNT, "mortgage_loans": loans,
             "debts": sum(d.amount for d in state.debts_of(name))}
     return {**parts, **owed, "total": sum(parts.values()) - sum(owed.values())}
 
