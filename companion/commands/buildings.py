@@ -11,7 +11,7 @@ from companion.commands.base import Cmd, Draft, command
 from companion.commands.payments import pay_in_full
 from companion.commands.pot import pay_bank
 from companion.editions import Space
-from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.errors import N_, BadCommand, NotEnoughCash, RuleBroken
 from companion.money import Money
 from companion.rules import check
 from companion.rules.buildings import Plan, check_buildable, houses_per_hotel, plan_for
@@ -125,8 +125,8 @@ def one_building(state: GameState, player: str, space: Space, building: str) -> 
     plan = plan_for(state, space)
     is_hotel = plan.levels[space.index] == houses_per_hotel(state)
     if is_hotel != (building == "hotel") and plan.levels[space.index] < plan.top:
-        raise RuleBroken("%(deed)s is ready for a hotel, not a house." if is_hotel else
-                         "%(deed)s is ready for a house, not a hotel.", deed=space.label)
+        raise RuleBroken(N_("%(deed)s is ready for a hotel, not a house.") if is_hotel else
+                         N_("%(deed)s is ready for a house, not a hotel."), deed=space.label)
     plan.build(space)
     return plan
 
