@@ -53,7 +53,9 @@ def N_(template: str) -> str:
         why = N_("%(deed)s is mortgaged.") if deed.mortgaged else N_("%(deed)s is sold.")
         raise RuleBroken(why, deed=label)
 
-    A literal first argument of a refusal (``RuleBroken("…", …)``) needs no marker.
+    A literal first argument of a refusal (``RuleBroken("…", …)``) needs no marker; the
+    branches of ``a if c else b`` do (``RuleBroken(N_("…") if hotel else N_("…"))``), since
+    ``pybabel extract`` would join two bare literals into one message.
     """
     return template
 

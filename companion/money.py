@@ -75,7 +75,7 @@ class Money(int):
 
     It is an ``int`` (compare it, do sums with it); ``str()`` is :func:`amount_text`
     (``"1 200 kr"``, ``"1 coin"``), so the English sentence reads as before, and a user
-    interface that knows the type writes it the local way (``web.i18n.translate_error``:
+    interface that knows the type writes it the local way (``web.refusal_text.translate_error``:
     ``1,200 kr`` in English, ``1 200 kr`` in bokmål, ``3 mynt``)::
 
         raise NotEnoughCash("%(player)s has %(cash)s; that costs %(cost)s.", player=p,

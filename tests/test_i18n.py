@@ -6,17 +6,19 @@ modules may pin English).
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.extract import extract
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
 from companion.table import Table
+from tests import i18n_kit
 from tests.conftest import TEST_SECRET, WebActions
-from web import create_app, i18n
+from web import create_app, i18n, js_strings
 from web.money import format_money, quick_keys
 
 #: Any of the spaces Babel or a browser may group digits with (no-break, narrow no-break).
@@ -163,18 +165,20 @@ def placeholders(text: str) -> set[str]:
 
 @pytest.mark.parametrize("locale", ["nb", "sv"])
 def test_every_string_is_translated_with_the_same_placeholders(locale: str) -> None:
-    """Every string in the sources (``web/babel.cfg``) has a translation in ``locale``.
+    """Every string ``pybabel extract`` finds (``web/babel.cfg``) has a translation in
+    ``locale``, and the catalogue holds no other.
 
-    Fails after new strings were added: run ``uv run python -m web.i18n`` and translate the
-    empty ``msgstr`` lines in ``web/translations/*/LC_MESSAGES/companion.po``.
+    Fails after strings were added or removed: run ``uv run pybabel extract`` then
+    ``uv run pybabel update`` and translate the empty ``msgstr`` lines in
+    ``web/translations/*/LC_MESSAGES/companion.po`` (web/README.md, "Languages").
     """
-    path = Path(i18n.LOCALE_DIR, locale, "LC_MESSAGES", "companion.po")
-    with path.open("rb") as po:
-        catalog = read_po(po, locale=locale)
+    catalog = i18n_kit.read(Path(i18n.LOCALE_DIR, locale, "LC_MESSAGES", "companion.po"),
+                            locale)
     translated = {m.id: m.string for m in catalog
-                  if m.id and i18n._translated(m.string) and not m.fuzzy}
-    wanted = {m.id for m in i18n.extract_template() if m.id}
+                  if m.id and i18n_kit.translated(m.string) and not m.fuzzy}
+    wanted = {m.id for m in i18n_kit.extracted() if m.id}
     assert sorted(wanted - translated.keys(), key=str) == []
+    assert sorted({m.id for m in catalog if m.id} - wanted, key=str) == []  # no stale entry
     for msgid, text in translated.items():
         if isinstance(msgid, str):
             assert isinstance(text, str)
@@ -188,13 +192,26 @@ def test_every_string_is_translated_with_the_same_placeholders(locale: str) -> N
             form % dict.fromkeys(allowed | {"num"}, 1)
 
 
-def test_script_strings_are_found_in_the_scripts() -> None:
+@pytest.mark.parametrize("name", ["companion.pot", "nb", "sv"])
+def test_pybabel_extract_and_update_leave_the_committed_catalogues_as_they_are(
+        name: str) -> None:
+    """The committed template and catalogues are byte for byte what the documented
+    commands write: up to date with the sources, and running them makes no churn."""
+    committed = (i18n.LOCALE_DIR / name if name.endswith(".pot")
+                 else i18n.LOCALE_DIR / name / "LC_MESSAGES" / "companion.po")
+    assert i18n_kit.fresh()[name].decode() == committed.read_text(encoding="utf-8")
+
+
+def test_the_scripts_strings_are_found_by_babels_javascript_extractor() -> None:
     source = 'say(t("Sending…"));\nC.fill(card.querySelector(".debts"), debts, "No debts.");\n' \
              "const x = t('it\\'s');\nt(name);\nC.fmt(\"Time left: %(time)s\", {time});\n" \
-             '/* t("in a comment") */ const url = "http://x"; // t("nor here")\n'
-    assert i18n._without_comments("a /* b\nc */ d // e\nf") == "a     \n     d     \nf"
-    assert list(i18n.js_literals(source)) == [
-        (1, "Sending…"), (3, "it's"), (5, "Time left: %(time)s"), (2, "No debts.")]
+             '/* t("in a comment") */ const url = "http://x"; // t("nor here")\n' \
+             'item.textContent = `${t("line")} ${p.line}`;\n'
+    keywords, options = js_strings._js_mapping()
+    found = [(line, text) for line, text, _comments, _context in extract(
+        "javascript", io.BytesIO(source.encode()), keywords, (), options)]
+    assert found == [(1, "Sending…"), (2, "No debts."), (3, "it's"),
+                     (5, "Time left: %(time)s"), (7, "line")]
 
 
 def test_every_script_string_reaches_the_page(web_actions: WebActions,
@@ -202,11 +219,24 @@ def test_every_script_string_reaches_the_page(web_actions: WebActions,
     web_actions.new_game("Alice", "Bob", edition="monopol-no-1996")
     web_actions.sign_in(web_actions.banker)
     with client.application.test_request_context("/?lang=nb"):
-        strings = i18n.js_strings()
-    for js in sorted(i18n.STATIC_DIR.glob("*.js")):
-        for _line, text in i18n.js_literals(js.read_text(encoding="utf-8")):
-            assert text in strings, (js.name, text)
+        strings = js_strings.js_strings()
+    for text in sorted(i18n_kit.extracted_under("web/static")):
+        assert text in strings, text
+    for text in js_strings.JS_STRINGS:
+        assert text in strings, text
     assert strings["Sending…"] == "Sender …" and strings["$locale"] == "nb"
+
+
+def test_ngettext_picks_the_plural_form_of_the_page_language(app: Flask) -> None:
+    def shares(num: int) -> str:
+        return i18n.ngettext("%(num)d share of series %(series)s",
+                             "%(num)d shares of series %(series)s", num, series="3")
+
+    with app.test_request_context("/?lang=nb"):
+        assert (shares(1), shares(2)) == ("1 aksje i serie 3", "2 aksjer i serie 3")
+    with app.test_request_context("/?lang=en"):
+        assert (shares(1), shares(0)) == ("1 share of series 3", "0 shares of series 3")
+    assert shares(1) == "1 share of series 3"  # outside a request: English
 
 
 # -- core refusals ------------------------------------------------------------------------

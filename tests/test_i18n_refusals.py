@@ -12,13 +12,15 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS
 from flask import Flask
 
 from companion.errors import N_, BadCommand, NotEnoughCash, RuleBroken
 from companion.money import Money
 from companion.table import Table
+from tests import i18n_kit
 from tests.conftest import TEST_SECRET, WebActions
-from web import create_app, i18n
+from web import create_app, refusal_text
 
 #: Any of the spaces Babel may group digits with, or put before the unit.
 SPACE = "[\u00a0\u202f ]"
@@ -50,6 +52,7 @@ def refused_in_nb(web_actions: WebActions, status: int, via: str = "header",
 # -- every template can be translated ----------------------------------------------------
 
 def _refusals() -> list[tuple[str, int, ast.expr]]:
+    names = i18n_kit.refusal_names()
     found = []
     for path in sorted(COMPANION.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -57,37 +60,65 @@ def _refusals() -> list[tuple[str, int, ast.expr]]:
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            if name in i18n.ERROR_NAMES:
+            if name in names:
                 found.append((str(path.relative_to(COMPANION.parent)), node.lineno,
                               node.args[0]))
     return found
 
 
+def _templates(node: ast.expr) -> list[str]:
+    """The templates a refusal's first argument may be: a literal, ``N_("…")``, or
+    ``N_("…") if c else N_("…")`` (two bare literals there would be joined into one
+    message by ``pybabel extract``); [] for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_"
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)):
+        return [str(node.args[0].value)]
+    if isinstance(node, ast.IfExp):
+        branches = [node.body, node.orelse]
+        if all(isinstance(b, ast.Call | ast.IfExp) for b in branches):
+            parts = [_templates(b) for b in branches]
+            return [t for part in parts for t in part] if all(parts) else []
+    return []
+
+
 #: Refusals whose message is not a template of their own, on purpose.
 NOT_TEMPLATES = {
     # the edition checks' own sentences (companion/editions/validate.py), English for now
-    ("companion/commands/editions.py", "' '.join(problems)"),
+    ("companion/commands/editions.py", "sentences"),
 }
 
 
 def test_every_refusal_in_the_core_has_a_template_the_extraction_finds() -> None:
-    extracted = {m.id for m in i18n.extract_template() if m.id}
+    extracted = {m.id for m in i18n_kit.extracted() if m.id}
     refusals = _refusals()
     assert len(refusals) > 150
     for path, line, first in refusals:
         if (path, ast.unparse(first)) in NOT_TEMPLATES:
             continue
-        literals = list(i18n._literals(first))
-        assert literals, f"{path}:{line}: the template must be a literal or N_(…), not " \
-                         f"{ast.unparse(first)}"
-        for literal in literals:
-            assert literal.value in extracted, f"{path}:{line}"
+        templates = _templates(first)
+        assert templates, f"{path}:{line}: the template must be a literal or N_(…) (each " \
+                          f"branch of `a if c else b`), not {ast.unparse(first)}"
+        for template in templates:
+            assert template in extracted, f"{path}:{line}"
+
+
+def test_babel_cfg_names_every_refusal_class_as_a_keyword_for_the_core() -> None:
+    """``pybabel extract`` takes the first argument of these calls in ``companion/``: the
+    list in ``web/babel.cfg`` is the ``Refused`` tree, no more, no less (a new subclass
+    fails here until it is added)."""
+    _methods, options = i18n_kit.mapping()
+    keywords = set(options["companion/**.py"]["keywords"]) - {"C_"}
+    assert keywords == i18n_kit.refusal_names()
+    assert {"RuleBroken", "MissingValue", "NotEnoughCash"} <= keywords
 
 
 def test_n_marks_a_template_kept_in_a_variable() -> None:
     assert N_("%(deed)s is mortgaged.") == "%(deed)s is mortgaged."
-    assert "N_" in i18n.KEYWORDS and "RuleBroken" in i18n.ERROR_NAMES
-    assert "MissingValue" in i18n.ERROR_NAMES and "NotEnoughCash" in i18n.ERROR_NAMES
+    assert "N_" in DEFAULT_KEYWORDS  # Babel's own keyword: no option needed
+    assert _templates(ast.parse('N_("a") if x else N_("b")', mode="eval").body) == ["a", "b"]
+    assert _templates(ast.parse('"a" if x else "b"', mode="eval").body) == []
 
 
 def test_like_keeps_the_template_of_the_error_it_replaces() -> None:
@@ -105,12 +136,12 @@ def test_an_amount_reads_as_before_in_english_and_the_local_way_on_the_page(
     assert str(error) == "Alice has 30 000 kr."
     assert str(Money(1, "coins")) == "1 coin" and Money(3, "coins") + 1 == 4
     with app.test_request_context("/?lang=en"):
-        assert i18n.translate_error(error) == "Alice has 30,000\u00a0kr."
+        assert refusal_text.translate_error(error) == "Alice has 30,000\u00a0kr."
     with app.test_request_context("/?lang=sv"):
-        assert i18n.local_params("%(c)s", {"c": Money(3, "coins")})["c"] == "3\u00a0mynt"
-        assert i18n.local_params("%(unit)s", {"unit": "coins"})["unit"] == "mynt"
-        assert i18n.local_params("%(group)s", {"group": "brown"})["group"] == "bruna"
-        assert i18n.local_params("%(group)s", {"group": "ess"})["group"] == "ess"
+        assert refusal_text.local_params("%(c)s", {"c": Money(3, "coins")})["c"] == "3\u00a0mynt"
+        assert refusal_text.local_params("%(unit)s", {"unit": "coins"})["unit"] == "mynt"
+        assert refusal_text.local_params("%(group)s", {"group": "brown"})["group"] == "bruna"
+        assert refusal_text.local_params("%(group)s", {"group": "ess"})["group"] == "ess"
 
 
 # -- one refusal of each family, in bokmål --------------------------------------------------

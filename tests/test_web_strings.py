@@ -1,4 +1,4 @@
-"""Every sentence the console and wallet scripts show is in ``web.i18n.JS_STRINGS`` (so it
+"""Every sentence the console and wallet scripts show is in ``web.js_strings.JS_STRINGS`` (so it
 is extracted for translation and rendered into the page), and is a whole sentence with
 named placeholders rather than fragments glued together."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from web.i18n import JS_STRINGS
+from web.js_strings import JS_STRINGS
 
 STATIC = Path(__file__).parent.parent / "web" / "static"
 #: Scripts with their own string tables (the editor, the table page).

@@ -22,13 +22,13 @@ from flask import Blueprint, Response, current_app, g, render_template, request
 from companion.editions import EditionLibrary, EditionProblems, editor
 from companion.errors import UnknownEdition
 from web.auth import banker_required, tokens
-from web.i18n import _
+from web.i18n import N_, _
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
 #: Strings editions.js shows, translated into the page as JSON.
-JS_STRINGS = ("Saved.", "Could not reach the bank.", "missing", "Edit", "no name yet",
-              "Sending…", "line")
+JS_STRINGS = (N_("Saved."), N_("Could not reach the bank."), N_("missing"), N_("Edit"),
+              N_("no name yet"), N_("Sending…"), N_("line"))
 
 
 def library() -> EditionLibrary:

@@ -15,7 +15,8 @@ from flask import Flask, render_template, request
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from companion import errors as ce
-from web.i18n import _, translate_error
+from web.i18n import _
+from web.refusal_text import translate_error
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,8 @@ from companion.rules.buildings import houses_per_hotel
 from companion.rules.mm_market import series_ids
 from web.api import join_links, table
 from web.auth import identities, tokens
-from web.i18n import _, js_strings
+from web.i18n import _
+from web.js_strings import js_strings
 from web.qr import svg
 from web.tokens import Identity
 

@@ -20,13 +20,13 @@ from flask import Blueprint, current_app, g, render_template, request
 
 from hardware.config import MAX_SEATS
 from web.auth import banker_required, tokens
-from web.i18n import _
+from web.i18n import N_, _
 
 bp = Blueprint("table", __name__, url_prefix="/table")
 
 #: Strings table.js shows, translated into the page as JSON.
-JS_STRINGS = ("Pressed.", "Could not reach the bank.", "No simulated buttons here.",
-              "Holding the banker button…", "empty seat")
+JS_STRINGS = (N_("Pressed."), N_("Could not reach the bank."), N_("No simulated buttons here."),
+              N_("Holding the banker button…"), N_("empty seat"))
 
 
 def _hardware() -> Any:

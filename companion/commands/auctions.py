@@ -11,7 +11,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import emit_plan, one_building
 from companion.editions import Space
-from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.errors import N_, BadCommand, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.money import Money
@@ -206,8 +206,8 @@ def _still_open(state: GameState, auction: Auction) -> RuleBroken:
 def _lowest_price(state: GameState, building: str) -> int:
     """C16: the lowest building price among the lots some player could put it on now."""
     if (state.bank_houses if building == "house" else state.bank_hotels) < 1:
-        raise RuleBroken("The bank has no hotels left to auction." if building == "hotel"
-                         else "The bank has no houses left to auction.")
+        raise RuleBroken(N_("The bank has no hotels left to auction.") if building == "hotel"
+                         else N_("The bank has no houses left to auction."))
     prices = []
     for deed in state.deeds.values():
         space = state.ed.space(deed.space)
@@ -217,7 +217,7 @@ def _lowest_price(state: GameState, building: str) -> int:
             continue
         prices.append(space.house_cost or 0)
     if not prices:
-        raise RuleBroken("No lot could take a hotel now, so there is nothing to auction."
+        raise RuleBroken(N_("No lot could take a hotel now, so there is nothing to auction.")
                          if building == "hotel" else
-                         "No lot could take a house now, so there is nothing to auction.")
+                         N_("No lot could take a house now, so there is nothing to auction."))
     return min(prices)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.editions import Space
-from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.errors import N_, BadCommand, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.ledger.pot import pay_bank
@@ -130,8 +130,8 @@ def one_building(state: GameState, player: str, space: Space, building: str) -> 
     plan = plan_for(state, space)
     is_hotel = plan.levels[space.index] == houses_per_hotel(state)
     if is_hotel != (building == "hotel") and plan.levels[space.index] < plan.top:
-        raise RuleBroken("%(deed)s is ready for a hotel, not a house." if is_hotel else
-                         "%(deed)s is ready for a house, not a hotel.", deed=space.label)
+        raise RuleBroken(N_("%(deed)s is ready for a hotel, not a house.") if is_hotel else
+                         N_("%(deed)s is ready for a house, not a hotel."), deed=space.label)
     plan.build(space)
     return plan
 

@@ -46,7 +46,8 @@ def edition_value(draft: Draft, cmd: Cmd) -> None:
     _not_verified(state.ed, index, name)
     problems = check_value(state.ed, index, name, value)
     if problems:
-        raise RuleBroken(" ".join(problems))
+        sentences = " ".join(problems)  # the checks' own words, not a template
+        raise RuleBroken(sentences)
     draft.emit(ev.EditionValueSet(index, name, value, table_word(_date(cmd))))
 
 

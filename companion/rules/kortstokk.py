@@ -221,9 +221,10 @@ def chance_effect(state: GameState, total: int) -> str:
     """
     effect = state.ed.chance_effects.get(total)
     if effect is None:
+        field = f"chance_effects.{total}"  # not in the call: pybabel extract warns on f-strings
         raise MissingValue("What does a roll of %(total)s on a joker do? Enter the effect "
                            "(+N coins, -N coins, fire_insurance, or a note).",
-                           field=f"chance_effects.{total}", total=total)
+                           field=field, total=total)
     return effect
 
 

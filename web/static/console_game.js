@@ -59,7 +59,7 @@
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
   /* The new game's pages keep the language this form was shown in: it becomes the
-     device's choice (the `companion_lang` cookie of web/i18n.py; a choice made with the
+     device's choice (the `companion_lang` cookie of web/locale_choice.py; a choice made with the
      language picker is that cookie already and stays). */
   function keepLanguage() {
     const lang = document.documentElement.lang;

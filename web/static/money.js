@@ -1,4 +1,4 @@
-/* Money the local way, and quick "000" keys beside amount inputs (web/i18n.py, web/money.py).
+/* Money the local way, and quick "000" keys beside amount inputs (web/js_strings.py, web/money.py).
  *
  * formatMoney(30000, "kr") -> "30 000 kr" on a Norwegian or Swedish page, "30,000 kr" on an
  * English one (Intl.NumberFormat in the page's language).

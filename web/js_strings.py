@@ -1,0 +1,149 @@
+"""The browser scripts' strings, translated into each page's ``<script id="i18n">`` block.
+
+:func:`js_strings` serves :data:`JS_STRINGS` and every string ``pybabel extract`` finds in
+``web/static/*.js`` (Babel's JavaScript extractor with the keywords of ``web/babel.cfg``:
+``t("…")``, ``fmt("…", {…})``, ``fill(list, items, "…")``), so a new ``t("…")`` needs no
+list; ``static/companion.js`` looks them up (``t``, ``fmt``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
+from babel.messages.frontend import parse_mapping_cfg
+
+from web.i18n import N_, gettext, language
+from web.locale_choice import edition
+
+STATIC_DIR = Path(__file__).parent / "static"
+MAPPING = Path(__file__).parent / "babel.cfg"
+#: The section of :data:`MAPPING` for the browser scripts.
+JS_PATTERN = "web/static/**.js"
+
+#: Strings the browser scripts show that the extractor cannot find in ``static/*.js``
+#: (passed to ``t()`` through a variable, e.g. ``data-confirm``, or nested in another
+#: call's arguments).  ``N_`` marks each for ``pybabel extract``.
+JS_STRINGS = (
+    # companion.js: connection, sending, the common words
+    N_("live"), N_("polling"), N_("offline"), N_("Sending…"), N_("Done."), N_("Already recorded."),
+    N_("Network trouble, retrying…"), N_("Could not reach the bank."), N_("bankrupt"),
+    N_("in jail"),
+    N_("in jail, %(tries)s failed tries"), N_("to roll"), N_("%(count)s jail cards"),
+    N_("1 house"),
+    N_("%(count)s houses"),
+    N_("hotel"), N_("mortgaged"), N_("undone"), N_("Nothing yet."), N_("No deeds yet."),
+    N_("No debts."),
+    N_("No open claims."), N_("The game is over."),
+    N_("The game is over. The winner is %(name)s."),
+    N_("the bank"), N_("nothing"), N_("Claim"), N_("Really end the game?"),
+    N_("Undo the last command?"),
+    N_("Done: %(what)s"), N_("Undone: %(what)s"), N_("(undone)"), N_("On %(space)s"),
+    N_("This phone's link is no longer valid — ask the banker for a new QR code."),
+    N_("This device's link is no longer valid — scan the banker's QR code again."),
+    N_("There is nothing to undo."), N_("Undo this: %(what)s"),
+    N_("The old QR code stops working. Continue?"),
+    N_("Sell the buildings on this colour group first."),
+    # console
+    N_("Owes %(creditor)s %(amount)s."), N_("Could still raise %(amount)s."),
+    N_("Free-parking pot: %(amount)s"),
+    N_("Passport: %(visited)s of %(of)s wonders"),
+    N_("%(owner)s claims %(amount)s from %(payer)s (%(space)s)."), N_("Time left: %(time)s"),
+    N_("%(deed)s: lift for %(amount)s"), N_("No deeds to choose from."), N_("No deeds."),
+    N_("Lift at once for %(amount)s"), N_("%(name)s gives: %(items)s."),
+    N_("%(proposer)s proposes a trade to %(other)s."), N_("Accept for %(name)s"),
+    N_("Cancel the trade"),
+    N_("No trades waiting."), N_("Auction of %(deed)s"), N_("Auction of a house"),
+    N_("Auction of a hotel"),
+    N_("No bids yet. Bidding starts at %(amount)s."), N_("Highest bid: %(amount)s by %(player)s."),
+    N_("%(player)s bid %(amount)s."), N_("No bids yet."), N_("Cancel the auction without a sale?"),
+    N_("%(player)s has a free flight from %(airport)s: pick a wonder."), N_("Wonder"),
+    N_("Fly there"),
+    N_("%(player)s owes %(owed)s and could still raise %(raisable)s."),
+    N_("%(player)s has failed %(tries)s of 3 tries."), N_("%(player)s is not in jail."),
+    N_("%(player)s owes nothing."), N_("Really declare this player bankrupt?"),
+    # wallet
+    N_("%(payer)s owes you %(amount)s (%(space)s)."), N_("You owe %(creditor)s %(amount)s."),
+    N_("You could still raise %(amount)s by selling buildings and mortgaging."),
+    N_("Build for %(amount)s"), N_("Sell a building"), N_("Lift for %(amount)s"),
+    N_("Mortgage for %(amount)s"),
+    N_("Lift %(deed)s at once for %(amount)s"), N_("You proposed a trade to %(name)s."),
+    N_("%(name)s offers you a trade."), N_("You give: %(items)s."), N_("Withdraw"), N_("Accept"),
+    N_("Decline"),
+    N_("%(wonder)s: visited"), N_("%(wonder)s: not visited yet"),
+    N_("Free flight from %(airport)s: pick a wonder"),
+    # Multimillionær (issue 6): console_mm.js, wallet_mm.js, trade_form.js
+    N_("%(name)s is a multimillionaire!"), N_("%(player)s's turn: move Ola Nordmann first."),
+    N_("%(player)s's turn: build and pay interest, then move the car."),
+    N_("%(player)s's turn: the car has moved."), N_("Ola Nordmann stands on %(space)s."),
+    N_("Nothing due."), N_("suspended"),
+    N_("%(player)s must pay %(amount)s interest before the car moves."),
+    N_("%(debtor)s did not pay %(amount)s interest in time: the others may point it out."),
+    N_("Børsen: %(player)s may buy shares at double price, at most %(count)s."),
+    N_("Extra rounds %(player)s has stayed in Ferieparadiset: %(count)s."),
+    N_("%(player)s pays no rent this turn (Trafikkfyr)."), N_("%(count)s × series %(series)s"),
+    N_("Shares worth %(value)s (%(shares)s); debt notes: %(notes)s."),
+    N_("No shares; debt notes: %(notes)s."), N_("Debt notes of %(player)s: %(notes)s."),
+    N_("Debt notes of %(player)s: %(notes)s. Interest due now: %(amount)s."),
+    N_("Series %(series)s: %(count)s × %(price)s = %(value)s."),
+    N_("Series %(series)s: %(count)s held, suspended (no trading)."), N_("You hold no shares."),
+    N_("Your shares are worth %(value)s."), N_("This series is suspended: no trading."),
+    N_("Today's price: %(price)s a share; the bank holds %(count)s."),
+    N_("Pay %(amount)s interest on your debt notes before you move the car."),
+    N_("Debt notes: %(notes)s."), N_("Debt notes: %(notes)s. Interest due now: %(amount)s."),
+    N_("Debt notes: %(notes)s. After Ola Nordmann's move, %(amount)s interest is due."),
+    N_("%(debtor)s did not pay %(amount)s interest in time."), N_("Point out unpaid interest"),
+    N_("Buy shares from one opponent at double price: at most %(count)s."),
+    N_("That costs %(amount)s."), N_("Shares of series %(series)s (held: %(count)s)"),
+    N_("shares of series %(series)s: %(count)s"),
+)
+
+
+def js_strings() -> dict[str, str]:
+    """The browser scripts' strings, translated: ``{source: translation}``.
+
+    Also, under keys no script translates: ``$locale`` (the page language, for
+    ``Intl.NumberFormat``), ``$unit`` (the game's money unit) and ``$money_keys`` (the
+    quick-entry multipliers beside amount inputs, e.g. ``"1000 1000000"``); see
+    ``web/static/money.js``.
+    """
+    from web.money import quick_keys, unit_name
+
+    strings = {s: gettext(s) for s in (*JS_STRINGS, *static_literals())}
+    found = edition()
+    strings["$locale"] = language()
+    strings["$unit"] = found.unit if found is not None else "kr"
+    strings[strings["$unit"]] = unit_name(strings["$unit"])  # "coins" -> "mynter"
+    strings["$money_keys"] = " ".join(str(k) for k in quick_keys(found))
+    return strings
+
+
+def static_literals() -> tuple[str, ...]:
+    """The strings Babel extracts from ``web/static/*.js`` (re-read when a file changes)."""
+    files = sorted(STATIC_DIR.glob("*.js"))
+    stamp = tuple((f.name, f.stat().st_mtime_ns) for f in files)
+    return _extract_static(stamp)
+
+
+@cache
+def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    keywords, options = _js_mapping()
+    found: dict[str, None] = {}
+    for name, _mtime in stamp:
+        with (STATIC_DIR / name).open("rb") as script:
+            for _line, message, _comments, _context in extract(
+                    "javascript", script, keywords, (), options):
+                if isinstance(message, str):
+                    found[message] = None
+    return tuple(found)
+
+
+@cache
+def _js_mapping() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The keywords and options ``pybabel extract`` uses for the scripts (``babel.cfg``)."""
+    with MAPPING.open(encoding="utf-8") as cfg:
+        _methods, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
+    options = dict(options_map[JS_PATTERN])
+    return {**DEFAULT_KEYWORDS, **options.pop("keywords", {})}, options

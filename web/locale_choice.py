@@ -1,0 +1,110 @@
+"""Which language a request gets (:func:`select_locale`, Flask-Babel's locale selector).
+
+1. an explicit choice: ``?lang=nb|sv|en`` (remembered in the ``companion_lang`` cookie;
+   ``?lang=auto`` forgets it), else that cookie;
+2. the ``LANGUAGE`` setting (``COMPANION_LANGUAGE=sv``), when the family wants one language
+   whatever the box;
+3. a request with ``Authorization: Bearer`` (a script, not a page): its Accept-Language,
+   else English;
+4. the game's edition language (``edition.language``): the game in the URL, else the
+   player's own game, else the table's current game;
+5. the browser's Accept-Language (``no``/``nn`` count as bokmål);
+6. bokmål.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import current_app, g, has_request_context, request
+
+#: The languages of the pages, the first being the default.
+LANGUAGES = ("nb", "sv", "en")
+DEFAULT_LANGUAGE = "nb"
+#: Each language's own name, for a language picker.
+LANGUAGE_NAMES = {"nb": "Norsk", "sv": "Svenska", "en": "English"}
+#: Other language tags a browser may send, and the page language they get.
+ALIASES = {"no": "nb", "nn": "nb", "nb": "nb", "sv": "sv", "en": "en"}
+COOKIE = "companion_lang"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+
+
+def known(tag: str | None) -> str | None:
+    """``nb``/``sv``/``en`` for a language tag such as ``nb-NO``, ``no``, ``sv_SE``; else None."""
+    if not tag:
+        return None
+    return ALIASES.get(tag.replace("_", "-").split("-")[0].strip().lower())
+
+
+def _explicit() -> str | None:
+    return known(request.args.get("lang")) or known(request.cookies.get(COOKIE))
+
+
+def _accepted() -> str | None:
+    for tag, _quality in request.accept_languages:
+        found = known(tag)
+        if found is not None:
+            return found
+    return None
+
+
+def _game_id() -> str | None:
+    """The game this request is about: the URL's, else the player's, else the current one."""
+    from web.auth import PLAYER_COOKIE, tokens
+
+    table = current_app.extensions["companion.table"]
+    game = (request.view_args or {}).get("game_id") or request.args.get("game")
+    if not game:
+        player = tokens().lookup(request.cookies.get(PLAYER_COOKIE, ""))
+        game = player.game if player is not None else None
+    if not game:
+        game = table.current_game()
+    return game if isinstance(game, str) and game else None
+
+
+def edition() -> Any:
+    """The edition of this request's game, or None (no game, or outside a request)."""
+    if not has_request_context():
+        return None
+    if "companion_edition" not in g:
+        try:
+            game = _game_id()
+            table = current_app.extensions["companion.table"]
+            g.companion_edition = table.state(game).ed if game is not None else None
+        except Exception:  # an unknown game, a broken store: the other rules decide
+            g.companion_edition = None
+    return g.companion_edition
+
+
+def select_locale() -> str:
+    """The language of this request: ``nb``, ``sv`` or ``en`` (the module's docstring)."""
+    explicit = _explicit() or known(current_app.config.get("LANGUAGE"))
+    if explicit is not None:
+        return explicit
+    if request.headers.get("Authorization", "").lower().startswith("bearer "):
+        return _accepted() or "en"
+    found = edition()
+    if found is not None and known(found.language):
+        return str(known(found.language))
+    return _accepted() or DEFAULT_LANGUAGE
+
+
+def lang_url(code: str) -> str:
+    """This page's URL with ``?lang=code`` (the other query arguments kept)."""
+    args = {k: v for k, v in request.args.items() if k != "lang"}
+    args["lang"] = code
+    return f"{request.path}?{urlencode(args)}"
+
+
+def remember_choice(response: Any) -> Any:
+    """``?lang=xx`` on a page: keep the choice in a cookie (``?lang=auto`` forgets it)."""
+    if not has_request_context() or "lang" not in request.args:
+        return response
+    chosen = known(request.args.get("lang"))
+    if chosen is not None:
+        response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax",
+                            httponly=True, secure=bool(current_app.config.get("COOKIE_SECURE")))
+    elif request.args.get("lang") == "auto":
+        response.delete_cookie(COOKIE)
+    return response
