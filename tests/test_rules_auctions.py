@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import BadCommand, NotAllowed, NotEnoughCash, RuleBroken
 from companion.table import Actor
-from tests.rules_kit import Game
+from tests.kit import Game
 
 
 @pytest.fixture

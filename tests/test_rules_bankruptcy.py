@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import GameOver, NotEnoughCash, RuleBroken
-from tests.rules_kit import Game
+from tests.kit import Game
 
 
 @pytest.fixture

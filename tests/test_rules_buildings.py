@@ -15,7 +15,7 @@ import pytest
 
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.rules.buildings import plan_for
-from tests.rules_kit import Game
+from tests.kit import Game
 
 
 @pytest.fixture

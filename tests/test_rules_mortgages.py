@@ -13,7 +13,7 @@ import pytest
 
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.money import half, percent_of, round_to
-from tests.rules_kit import Game
+from tests.kit import Game
 
 
 @pytest.fixture
