@@ -39,11 +39,14 @@ def table(tmp_path: Path) -> Iterator[Table]:
     the_table.close()
 
 
+pytestmark = pytest.mark.game(edition="ask-once-box", players=["Alice", "Bob"])
+
+
 @pytest.fixture
-def game(table: Table) -> Game:
-    g = Game(table, ["Alice", "Bob"], edition="ask-once-box")
-    g.do("buy", player="Alice", space="Kirkeveien")
-    return g
+def game(game: Game) -> Game:
+    """conftest's game on the ask-once box, where Alice bought Kirkeveien."""
+    game.do("buy", player="Alice", space="Kirkeveien")
+    return game
 
 
 def test_a_missing_rent_is_asked_for_and_nothing_changes(game: Game) -> None:

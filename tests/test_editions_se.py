@@ -15,9 +15,7 @@ from tests.kit import Game
 SE = "monopol-se-2008"
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"], edition=SE)
+pytestmark = pytest.mark.game(edition=SE)
 
 
 def test_the_swedish_amounts_are_the_standard_ones_times_10000() -> None:

@@ -17,9 +17,7 @@ from tests.kit import Game
 KS = "kortstokk"
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"], edition=KS)
+pytestmark = pytest.mark.game(edition=KS)
 
 
 def priced(game: Game, *cards: str, price: int = 1) -> None:

@@ -22,11 +22,6 @@ from companion.table import BANKER, Actor, Table
 from tests.kit import Game, open_table
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"])
-
-
 def test_start_capital_is_paid_at_setup(game: Game) -> None:
     """C1: 30 000 kr each in monopol-no-1996."""
     assert game.cashes() == {"Alice": 30000, "Bob": 30000, "Carol": 30000}

@@ -26,11 +26,6 @@ SAME = "Every player needs a different name of 1 to 40 letters"
 ALICE, BOB = Actor("player", "Alice"), Actor("player", "Bob")
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"])
-
-
 def everything(game: Game) -> tuple[Any, ...]:
     """The game's state, its log and every game of the table: what a refusal must keep."""
     return game.state(), game.table.history(game.id, 1000), game.table.game_ids()

@@ -14,9 +14,7 @@ EDITION = "verdens-underverker-2003"
 WONDERS = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Ada", "Bo"], edition=EDITION)
+pytestmark = pytest.mark.game(edition=EDITION, players=["Ada", "Bo"])
 
 
 def passport(game: Game, name: str) -> list[int]:
