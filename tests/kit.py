@@ -96,7 +96,7 @@ class Game:
             assert message.search(text), text
         else:
             assert text == message, text
-        assert self.snap() == before
+        assert self.snap() == before, "the refusal changed the state"
 
     def state(self) -> dict[str, Any]:
         """The snapshot (as the API serves it)."""
