@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 
 from benchmarks import fanout
-from benchmarks.server import Remote, free_port
+from benchmarks.serve import free_port
+from benchmarks.server import Remote
 
 #: Bytes of each state message (the benchmark game's state JSON is ~5.7 kB).
 MESSAGE = 5700

@@ -18,7 +18,6 @@ import signal
 import socket
 import struct
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.games import PLAYERS, game_commands
+from benchmarks.serve import free_port, read_token, serve_command
 from companion.replay import replay_into
 from companion.table import Table
 from web.front import THREADS
@@ -34,13 +34,6 @@ from web.front import THREADS
 DB_NAME = "companion.sqlite3"
 #: A folder on tmpfs (when the machine has one) to build big logs fast (fsync is free there).
 FAST_TMP = "/dev/shm" if os.path.isdir("/dev/shm") else None
-
-
-def free_port() -> int:
-    """A TCP port that was free a moment ago."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def build_log(data: Path, count: int, seed: int = 1) -> str:
@@ -108,9 +101,7 @@ class Server(Remote):
     def __init__(self, data: Path, threads: int = THREADS, first_path: str = "/api/games"):
         self.data = data
         super().__init__(free_port(), "")
-        cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--data", str(data), "--hardware", "off",
-               "--threads", str(threads)]
+        cmd = serve_command(data, self.port, "--threads", str(threads))
         begin = time.perf_counter()
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -121,13 +112,9 @@ class Server(Remote):
 
     def _read_token(self) -> str:
         assert self.proc.stdout is not None
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            if line.startswith("token:"):
-                return line.split()[1]
+        token = read_token(self.proc.stdout)
+        if token:
+            return token
         self.stop()
         raise RuntimeError("companion serve printed no banker token")
 

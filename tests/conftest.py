@@ -1,8 +1,12 @@
 """Shared fixtures: a real table on a SQLite file, the Flask app and its clients, the app
 served as `companion serve` serves it (uvicorn) on a free port, and the machine's Chromium.
 
-Nothing of companion is mocked.  ``web_actions`` (like flaskr's ``AuthActions``) lets web
-tests read like the table: ``web_actions.new_game("Alice", "Bob")``, ``web_actions.send(...)``.
+Nothing of companion is mocked.  ``game`` is a :class:`tests.kit.Game` on ``table`` (see
+tests/kit.py for its API; ``@pytest.mark.game(...)`` picks the edition and players);
+``game_id`` and ``parkveien_id`` are game ids for tests that drive ``table`` directly.
+``web_actions`` (like flaskr's ``AuthActions``) lets web tests read like the table:
+``web_actions.new_game("Alice", "Bob")``, ``web_actions.send(...)``; ``web_game`` is it
+after a game of Alice, Bob and Carol started.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.table import Table
+from tests.kit import Game
 from web import create_app
 
 TEST_SECRET = "test-secret-" * 4
@@ -31,13 +36,26 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 
 @pytest.fixture
-def bob_owns_parkveien(table: Table) -> str:
-    """A classic game of Alice, Bob and Carol where Bob bought Parkveien (rent 40 kr, C6)."""
-    command = {"cmd": "new_game", "edition": "monopol-no-1996",
-               "players": ["Alice", "Bob", "Carol"]}
-    game_id = table.execute(command).game_id
-    table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game_id)
-    return game_id
+def game(request: pytest.FixtureRequest, table: Table) -> Game:
+    """A game on ``table`` (:class:`tests.kit.Game`): NO 1996, Alice, Bob and Carol, unless
+    the module or test is marked ``@pytest.mark.game(edition=..., players=[...], **fields)``
+    (the ``new_game`` arguments; the closest mark wins)."""
+    mark = request.node.get_closest_marker("game")
+    return Game(table, **(mark.kwargs if mark else {}))
+
+
+@pytest.fixture
+def game_id(game: Game) -> str:
+    """The id of the ``game`` fixture's game (for tests that drive ``table`` directly)."""
+    return game.id
+
+
+@pytest.fixture
+def parkveien_id(game: Game) -> str:
+    """The id of a classic game of Alice, Bob and Carol where Bob bought Parkveien (rent
+    40 kr, C6)."""
+    game.buy("Bob", "Parkveien")
+    return game.id
 
 
 @pytest.fixture
@@ -116,6 +134,13 @@ class WebActions:
 def web_actions(app: Flask, client: FlaskClient) -> WebActions:
     """See :class:`WebActions`."""
     return WebActions(app, client)
+
+
+@pytest.fixture
+def web_game(web_actions: WebActions) -> WebActions:
+    """:class:`WebActions` after the banker started a game of Alice, Bob and Carol."""
+    web_actions.new_game("Alice", "Bob", "Carol")
+    return web_actions
 
 
 @dataclass

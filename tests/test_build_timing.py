@@ -19,8 +19,7 @@ from companion.editions import load_edition
 from companion.editions.validate import check_edition
 from companion.errors import RuleBroken
 from companion.table import Actor, Table
-from tests.mm_kit import MMGame
-from tests.rules_kit import Game
+from tests.kit import Game, MMGame
 
 
 @pytest.fixture

@@ -5,11 +5,8 @@ the money adds up.  Real parts only: `companion serve` (uvicorn), a real SQLite 
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -17,64 +14,15 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from benchmarks.serve import Served, free_port, serve_command
 from companion.store import Store
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dag"]
-READERS: dict[int, threading.Thread] = {}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
-    """`companion serve` on ``data``; returns the process and the banker token it printed."""
-    cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--data", str(data), "--hardware", "off"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1",
-                                 "COMPANION_RATE_COMMANDS": "0"})  # a flood on purpose
-    assert proc.stdout is not None
-    token = ""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not token:
-        line = proc.stdout.readline()
-        if line.startswith("token:"):
-            token = line.split()[1]
-    reader = threading.Thread(target=proc.stdout.read, daemon=True)  # keep the pipe drained
-    reader.start()
-    READERS[proc.pid] = reader
-    if not token:
-        stop_server(proc, signal.SIGKILL)
-    assert token, "the server printed no banker token"
-    wait_until_up(port)
-    return proc, token
-
-
-def stop_server(proc: subprocess.Popen[str], how: int) -> int:
-    """Signal the server, wait for it and close its pipe; returns its exit status."""
-    if proc.poll() is None:
-        proc.send_signal(how)
-    status = proc.wait(10)
-    reader = READERS.pop(proc.pid, None)
-    if reader is not None:
-        reader.join(10)
-        assert proc.stdout is not None
-        proc.stdout.close()
-    return status
-
-
-def wait_until_up(port: int) -> None:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.02)
-    raise AssertionError("the server did not come up")
+def start_server(data: Path, port: int) -> Served:
+    """`companion serve` on ``data`` and ``port``, with no rate limit (a flood on purpose)."""
+    return Served(data, port, {"COMPANION_RATE_COMMANDS": "0"})
 
 
 def call(port: int, token: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -104,7 +52,8 @@ def phone(port: int, token: str, game: str, me: str, sent: list[dict[str, Any]],
 
 def test_sigkill_mid_burst_keeps_every_acknowledged_command(tmp_path: Path) -> None:
     port = free_port()
-    server, banker = start_server(tmp_path, port)
+    server = start_server(tmp_path, port)
+    banker = server.token
     try:
         game = call(port, banker, "/api/games", {"players": PLAYERS, "id": "start"})
         tokens = {p["name"]: p["token"] for p in game["players"]}
@@ -118,12 +67,12 @@ def test_sigkill_mid_burst_keeps_every_acknowledged_command(tmp_path: Path) -> N
         deadline = time.monotonic() + 10
         while len(acked) < 150 and time.monotonic() < deadline:
             time.sleep(0.01)
-        stop_server(server, signal.SIGKILL)  # mid-burst: requests are in flight
+        server.stop(signal.SIGKILL)  # mid-burst: requests are in flight
         stop.set()
         for thread in phones:
             thread.join(10)
     finally:
-        stop_server(server, signal.SIGKILL)
+        server.stop(signal.SIGKILL)
     assert len(acked) >= 150
 
     store = Store(tmp_path / "companion.sqlite3")
@@ -138,11 +87,12 @@ def test_sigkill_mid_burst_keeps_every_acknowledged_command(tmp_path: Path) -> N
     for command in logged:
         expected[command["from"]] -= command["amount"]
         expected[command["to"]] += command["amount"]
-    server, banker = start_server(tmp_path, port)
+    server = start_server(tmp_path, port)
+    banker = server.token
     try:
         state = call(port, banker, f"/api/games/{game['game']}")
     finally:
-        assert stop_server(server, signal.SIGTERM) == 0
+        assert server.stop(signal.SIGTERM) == 0
     assert {p["name"]: p["cash"] for p in state["players"]} == expected
     bank = state["bank"]
     assert sum(expected.values()) == 4 * 30000 == bank["paid_out"] - bank["paid_in"]
@@ -151,13 +101,12 @@ def test_sigkill_mid_burst_keeps_every_acknowledged_command(tmp_path: Path) -> N
 def test_a_second_server_on_the_same_data_is_refused(tmp_path: Path) -> None:
     """Two servers on one game log would each fold their own state and disagree."""
     port = free_port()
-    server, _ = start_server(tmp_path, port)
+    server = start_server(tmp_path, port)
     try:
         second = subprocess.run(
-            [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(free_port()), "--data", str(tmp_path), "--hardware", "off"],
+            serve_command(tmp_path, free_port()),
             capture_output=True, text=True, timeout=30)
     finally:
-        assert stop_server(server, signal.SIGTERM) == 0
+        assert server.stop(signal.SIGTERM) == 0
     assert second.returncode == 1
     assert "another companion server is already using" in second.stderr

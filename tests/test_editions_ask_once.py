@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from companion.editions.editor import import_text
-from companion.errors import MissingValue, RuleBroken
+from companion.errors import BadCommand, MissingValue, RuleBroken
 from companion.replay import replay_file
 from companion.table import Table
 from companion.view import deed_views
-from tests.actions import Game
+from tests.kit import Game
 
 REPLAYS = Path(__file__).parent / "replays"
 BOX = REPLAYS / "ask_once.edition.toml"
@@ -39,15 +39,19 @@ def table(tmp_path: Path) -> Iterator[Table]:
     the_table.close()
 
 
+pytestmark = pytest.mark.game(edition="ask-once-box", players=["Alice", "Bob"])
+
+
 @pytest.fixture
-def game(table: Table) -> Game:
-    g = Game(table, ["Alice", "Bob"], edition="ask-once-box")
-    g.do("buy", player="Alice", space="Kirkeveien")
-    return g
+def game(game: Game) -> Game:
+    """conftest's game on the ask-once box, where Alice bought Kirkeveien."""
+    game.do("buy", player="Alice", space="Kirkeveien")
+    return game
 
 
 def test_a_missing_rent_is_asked_for_and_nothing_changes(game: Game) -> None:
-    with game.refused("The rent of Kirkeveien is not known yet", MissingValue):
+    with game.refused(MissingValue, "The rent of Kirkeveien is not known yet: enter the figures "
+                      "on its deed."):
         game.do("land", player="Bob", space="Kirkeveien")
     with pytest.raises(MissingValue) as caught:
         game.do("land", player="Bob", space="Kirkeveien")
@@ -59,37 +63,48 @@ def test_the_value_entered_once_is_used_and_marked_table(game: Game) -> None:
             date="2026-11-30")
     game.do("land", player="Bob", space="Kirkeveien")
     game.do("claim", player="Alice")
-    assert game.cash() == {"Alice": 28880, "Bob": 29920}
+    assert game.cashes() == {"Alice": 28880, "Bob": 29920}
     deed = next(d for d in deed_views(game.table.state(game.id)) if d["label"] == "Kirkeveien")
     assert deed["values"]["rents"] == {"value": KIRKEVEIEN, "provenance": "table 2026-11-30"}
     assert deed["owner"] == "Alice" and deed["missing"] == []
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"value": [80, 400, 300, 3600, 6400, 9000]}, "must be more than zero and rise with"),
-    ({"value": [80, 400, 1200]}, "needs 6 figures, has 3"),
-    ({"value": "eighty"}, "The rents must be a list of whole numbers."),
-    ({"field": "price", "value": 0}, "is verified; change it in the edition editor"),
-    ({"field": "colour", "value": 3}, "'colour' is not a value of a space"),
-    ({"field": "tax", "value": 100}, "a street space has no tax"),
-    ({"date": "30.11.2026"}, "The date must be written YYYY-MM-DD."),
+@pytest.mark.parametrize(("fields", "error", "message"), [
+    ({"value": [80, 400, 300, 3600, 6400, 9000]}, RuleBroken,
+     "Kirkeveien, rents: must be more than zero and rise with buildings: "
+     "[80, 400, 300, 3600, 6400, 9000]."),
+    ({"value": [80, 400, 1200]}, RuleBroken,
+     "Kirkeveien, rents: needs 6 figures, has 3."),
+    ({"value": "eighty"}, RuleBroken,
+     "The rents must be a list of whole numbers."),
+    ({"field": "price", "value": 0}, RuleBroken,
+     "The price of Kirkeveien is verified; change it in the edition editor if your box differs."),
+    ({"field": "colour", "value": 3}, RuleBroken,
+     "'colour' is not a value of a space; one of name, price, rents, house_cost, mortgage, "
+     "tax, max_houses."),
+    ({"field": "tax", "value": 100}, RuleBroken,
+     "Kirkeveien, tax: a street space has no tax."),
+    ({"date": "30.11.2026"}, BadCommand,
+     "The date must be written YYYY-MM-DD."),
 ])
-def test_invalid_values_are_refused(game: Game, fields: dict, message: str) -> None:
+def test_invalid_values_are_refused(game: Game, fields: dict, error: type[Exception],
+                                    message: str) -> None:
     command = {"space": "Kirkeveien", "field": "rents", "value": KIRKEVEIEN, **fields}
-    with game.refused(message):
+    with game.refused(error, message):
         game.do("edition_value", **command)
     assert not game.table.editions.get("ask-once-box").space(3).rents
 
 
 def test_a_price_of_zero_is_refused_where_the_price_is_missing(table: Table) -> None:
     g = Game(table, ["Alice", "Bob"], edition="kortstokk")
-    with g.refused("The price of Spar 2 is not known yet", MissingValue):
+    with g.refused(MissingValue, "The price of Spar 2 is not known yet: enter the price printed "
+                   "on the board."):
         g.do("buy", player="Alice", space="Spar 2")
-    with g.refused("Spar 2, price: must be more than zero.", RuleBroken):
+    with g.refused(RuleBroken, "Spar 2, price: must be more than zero."):
         g.do("edition_value", space="Spar 2", field="price", value=0)
     g.do("edition_value", space="Spar 2", field="price", value=2)
     g.do("buy", player="Alice", space="Spar 2")
-    assert g.cash() == {"Alice": 6, "Bob": 8}
+    assert g.cashes() == {"Alice": 6, "Bob": 8}
 
 
 def test_the_next_game_on_the_family_box_already_knows_the_value(game: Game) -> None:
@@ -99,7 +114,7 @@ def test_the_next_game_on_the_family_box_already_knows_the_value(game: Game) -> 
     later.do("buy", player="Carol", space="Kirkeveien")
     later.do("land", player="Dan", space="Kirkeveien")
     later.do("claim", player="Carol")
-    assert later.cash() == {"Carol": 28880, "Dan": 29920}
+    assert later.cashes() == {"Carol": 28880, "Dan": 29920}
 
 
 def test_the_family_copy_survives_a_restart(tmp_path: Path) -> None:
@@ -117,7 +132,8 @@ def test_undo_takes_the_value_out_of_the_game(game: Game) -> None:
     game.do("edition_value", space=3, field="rents", value=KIRKEVEIEN)
     game.do("undo")
     assert game.table.state(game.id).ed.space(3).rents == ()
-    with game.refused("not known yet", MissingValue):
+    with game.refused(MissingValue, "The rent of Kirkeveien is not known yet: enter the figures "
+                      "on its deed."):
         game.do("land", player="Bob", space="Kirkeveien")
 
 
@@ -161,5 +177,6 @@ def test_undo_of_an_entered_value_takes_it_back_from_the_family_copy(game: Game)
     game.do("undo")
     family = game.table.editions.get("ask-once-box")
     assert family.space(3).rents == () and "rents" not in family.space(3).provenance
-    with game.refused("The rent of Kirkeveien is not known yet", MissingValue):
+    with game.refused(MissingValue, "The rent of Kirkeveien is not known yet: enter the figures "
+                      "on its deed."):
         game.do("land", player="Bob", space="Kirkeveien")

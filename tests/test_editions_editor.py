@@ -21,7 +21,7 @@ from companion.editions.editor import (
 from companion.errors import UnknownEdition
 from companion.replay import replay_file
 from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 REPLAYS = Path(__file__).parent / "replays"
 
@@ -39,7 +39,7 @@ def test_copy_makes_our_box_and_a_game_can_use_it(table: Table) -> None:
     assert "our-box" in table.editions.ids()
     game = Game(table, ["Alice", "Bob"], edition="our-box")
     assert game.state()["game"]["edition"] == "our-box"
-    assert game.cash() == {"Alice": 30000, "Bob": 30000}
+    assert game.cashes() == {"Alice": 30000, "Bob": 30000}
 
 
 def test_the_loader_finds_family_editions_only_through_an_active_table(table: Table) -> None:
@@ -97,7 +97,7 @@ def test_rename_and_a_later_edit_do_not_change_a_game_already_started(table: Tab
     rename(table.editions, "our-box", "Hytteboksen")
     set_value(table.editions, "our-box", 1, "price", 1500)
     game.do("buy", player="Alice", space="Parkveien")
-    assert game.cash()["Alice"] == 28800  # the game keeps the box as it was at the start
+    assert game.cash("Alice") == 28800  # the game keeps the box as it was at the start
     table.close()
     again = Table.open(table.store.path)
     assert again.state(game.id).ed.space(1).price == 1200

@@ -15,7 +15,7 @@ from companion.editions.model import TOP_VALUES, VALUE_FIELDS
 from companion.editions.provenance import deed_view, is_word, missing_provenance
 from companion.editions.validate import check_rules_module
 from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 DATA = resources.files("companion.editions") / "data"
 

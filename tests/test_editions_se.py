@@ -6,17 +6,16 @@ from __future__ import annotations
 import pytest
 
 from companion.editions import load_edition
+from companion.errors import BadCommand, RuleBroken
 from companion.money import round_to
 from companion.rules.mortgages import interest, lift_cost
 from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 SE = "monopol-se-2008"
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"], edition=SE)
+pytestmark = pytest.mark.game(edition=SE)
 
 
 def test_the_swedish_amounts_are_the_standard_ones_times_10000() -> None:
@@ -42,7 +41,7 @@ def test_unknown_names_show_colour_and_position(game: Game) -> None:
     assert game.player("Alice")["spaces"][0]["name"] == "brown #1"
     game.do("edition_value", space="brown #1", field="name", value="Luleå")
     assert game.player("Alice")["spaces"][0]["name"] == "Luleå"
-    assert game.cash()["Alice"] == 15_000_000 - 600_000
+    assert game.cash("Alice") == 15_000_000 - 600_000
 
 
 def test_start_jail_zoos_and_sights(game: Game) -> None:
@@ -51,17 +50,17 @@ def test_start_jail_zoos_and_sights(game: Game) -> None:
     game.do("buy", player="Bob", space=12)
     game.do("land", player="Alice", space=12, dice=7)
     game.do("claim", player="Bob")
-    assert game.cash()["Alice"] == 15_000_000 + 2_000_000 - 280_000
+    assert game.cash("Alice") == 15_000_000 + 2_000_000 - 280_000
     game.do("buy", player="Bob", space=28)
     game.do("land", player="Carol", space=28, dice=7)
     game.do("claim", player="Bob")
-    assert game.cash()["Carol"] == 15_000_000 - 700_000
+    assert game.cash("Carol") == 15_000_000 - 700_000
     game.do("buy", player="Carol", space=5)
     game.do("land", player="Alice", space="station #5")
     game.do("claim", player="Carol")
     game.do("jail", player="Alice")
     game.do("leave_jail", player="Alice", by="fine")
-    assert game.cash()["Alice"] == 17_000_000 - 280_000 - 250_000 - 500_000
+    assert game.cash("Alice") == 17_000_000 - 280_000 - 250_000 - 500_000
 
 
 def test_x1_the_unmortgaged_lot_of_a_complete_group_gets_double_rent(game: Game) -> None:
@@ -89,10 +88,10 @@ def test_x2_a_hotel_sells_for_half_its_price_plus_half_the_four_houses(game: Gam
     for _ in range(5):
         game.do("build", player="Alice", space=1)
         game.do("build", player="Alice", space=3)
-    assert game.cash()["Alice"] == 15_000_000 - 1_200_000 - 10 * 500_000
+    assert game.cash("Alice") == 15_000_000 - 1_200_000 - 10 * 500_000
     before = game.state()["bank"]
     game.do("sell_building", player="Alice", space=3)
-    assert game.cash()["Alice"] == 8_800_000 + 250_000 + 4 * 250_000
+    assert game.cash("Alice") == 8_800_000 + 250_000 + 4 * 250_000
     lot = next(s for s in game.player("Alice")["spaces"] if s["index"] == 3)
     assert (lot["houses"], lot["hotel"]) == (0, False)
     after = game.state()["bank"]
@@ -115,14 +114,14 @@ def test_x3_lifting_a_mortgage_costs_the_rounded_interest(game: Game) -> None:
     game.do("buy", player="Alice", space=37)
     game.do("mortgage", player="Alice", space=37)
     game.do("unmortgage", player="Alice", space=37)
-    assert game.cash()["Alice"] == 15_000_000 - 3_500_000 + 1_750_000 - 1_930_000
+    assert game.cash("Alice") == 15_000_000 - 3_500_000 + 1_750_000 - 1_930_000
 
 
 def test_quick_play_ends_at_the_first_bankruptcy(table: Table) -> None:
     """C23(3) (snabbspel): the game ends at the first bankruptcy; the richest wins."""
     game = Game(table, ["Alice", "Bob", "Carol"], edition=SE, variant="quick",
                 deal={"Alice": [1, 3], "Bob": [37, 39], "Carol": [6, 8]})
-    assert game.cash() == {"Alice": 13_800_000, "Bob": 7_500_000, "Carol": 13_000_000}
+    assert game.cashes() == {"Alice": 13_800_000, "Bob": 7_500_000, "Carol": 13_000_000}
     game.do("pay", from_="Alice", to="bank", amount=20_000_000)
     game.do("bankrupt", player="Alice", creditor="bank")
     state = game.state()
@@ -140,7 +139,7 @@ def hotels_on_brown(game: Game) -> None:
     for _ in range(5):
         game.do("build", player="Alice", space=1)
         game.do("build", player="Alice", space=3)
-    assert game.cash()["Alice"] == 8_800_000
+    assert game.cash("Alice") == 8_800_000
 
 
 def test_x2_the_hotel_may_be_sold_at_half_price_and_exchanged_for_four_houses(
@@ -150,16 +149,17 @@ def test_x2_the_hotel_may_be_sold_at_half_price_and_exchanged_for_four_houses(
     hotels_on_brown(game)
     assert (game.state()["bank"]["houses"], game.state()["bank"]["hotels"]) == (32, 10)
     game.do("sell_building", player="Alice", space=1, exchange=True)
-    assert game.cash()["Alice"] == 8_800_000 + 250_000
+    assert game.cash("Alice") == 8_800_000 + 250_000
     lot = next(s for s in game.player("Alice")["spaces"] if s["index"] == 1)
     assert (lot["houses"], lot["hotel"]) == (4, False)
     assert (game.state()["bank"]["houses"], game.state()["bank"]["hotels"]) == (28, 11)
-    with game.refused("brown #1 has no hotel to exchange for houses."):
+    with game.refused(RuleBroken, "brown #1 has no hotel to exchange for houses."):
         game.do("sell_building", player="Alice", space=1, exchange=True)
-    with game.refused("Sell either 'all' the buildings or 'exchange' the hotel"):
+    with game.refused(BadCommand, "Sell either 'all' the buildings or 'exchange' the hotel for "
+                      "houses, not both."):
         game.do("sell_building", player="Alice", space=3, exchange=True, all=True)
     game.do("sell_building", player="Alice", space=3)  # the usual way: hotel + 4 houses
-    assert game.cash()["Alice"] == 9_050_000 + 250_000 + 4 * 250_000
+    assert game.cash("Alice") == 9_050_000 + 250_000 + 4 * 250_000
 
 
 def test_x2_no_exchange_when_the_bank_lacks_four_houses(game: Game) -> None:
@@ -174,9 +174,9 @@ def test_x2_no_exchange_when_the_bank_lacks_four_houses(game: Game) -> None:
             for index in group:
                 game.do("build", player="Bob", space=index)
     assert game.state()["bank"]["houses"] == 32 - 12 - 12 - 6
-    with game.refused("The bank has only 2 houses, so the hotel on brown #1 cannot be broken "
-                      "back into 4 houses — sell the hotel with its houses instead."):
+    with game.refused(RuleBroken, "The bank has only 2 houses, so the hotel on brown #1 cannot "
+                      "be broken back into 4 houses — sell the hotel with its houses instead."):
         game.do("sell_building", player="Alice", space=1, exchange=True)
     game.do("sell_building", player="Alice", space=1)
-    assert game.cash()["Alice"] == 8_800_000 + 1_250_000
+    assert game.cash("Alice") == 8_800_000 + 1_250_000
     assert game.state()["bank"]["houses"] == 2

@@ -52,14 +52,8 @@ def stored(db: Path) -> dict[str, Any]:
     return out
 
 
-@pytest.fixture
-def game(web_actions: WebActions) -> WebActions:
-    web_actions.new_game("Alice", "Bob", "Carol")
-    return web_actions
-
-
-def test_tokens_carry_at_least_128_bits(game: WebActions, tmp_path: Path) -> None:
-    every = [game.banker, *game.players.values()]
+def test_tokens_carry_at_least_128_bits(web_game: WebActions, tmp_path: Path) -> None:
+    every = [web_game.banker, *web_game.players.values()]
     assert all(bits(t) >= 128 for t in every), every
     assert len(set(every)) == len(every)
     # The server's own secret (what `companion serve` creates) is 256 random bits, and a
@@ -67,8 +61,8 @@ def test_tokens_carry_at_least_128_bits(game: WebActions, tmp_path: Path) -> Non
     secret = read_or_create_secret(tmp_path / "secret.key")
     assert len(bytes.fromhex(secret)) * 8 >= 256
     assert (tmp_path / "secret.key").stat().st_mode & 0o077 == 0
-    other = web.tokens.Tokens(game.table.store, b"another-secret-" * 3)
-    assert other._derive("banker:0") != game.tokens._derive("banker:0")
+    other = web.tokens.Tokens(web_game.table.store, b"another-secret-" * 3)
+    assert other._derive("banker:0") != web_game.tokens._derive("banker:0")
 
 
 def _compares(function: Any) -> list[ast.Compare]:
@@ -98,7 +92,7 @@ def test_tokens_are_compared_in_constant_time() -> None:
                 f"{check.__qualname__} compares a secret with ==: {ast.unparse(compare)}")
 
 
-def test_every_lookup_goes_through_compare_digest(game: WebActions,
+def test_every_lookup_goes_through_compare_digest(web_game: WebActions,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[int, int]] = []
     real = hmac.compare_digest
@@ -108,17 +102,17 @@ def test_every_lookup_goes_through_compare_digest(game: WebActions,
         return real(a, b)
 
     monkeypatch.setattr(web.tokens.hmac, "compare_digest", spy)
-    assert game.tokens.lookup(secrets.token_urlsafe(32)) is None
-    assert game.tokens.lookup(game.players["Bob"]) is not None
-    assert game.tokens.lookup(game.banker) is not None
+    assert web_game.tokens.lookup(secrets.token_urlsafe(32)) is None
+    assert web_game.tokens.lookup(web_game.players["Bob"]) is not None
+    assert web_game.tokens.lookup(web_game.banker) is not None
     assert len(calls) >= 3  # the banker check runs for every token, a player check too
 
 
-def test_brute_force_gets_only_401s_and_changes_nothing(game: WebActions, app: Flask,
+def test_brute_force_gets_only_401s_and_changes_nothing(web_game: WebActions, app: Flask,
                                                         tmp_path: Path) -> None:
     db = tmp_path / "companion.sqlite3"
-    before, on_disk = game.state(), stored(db)
-    base = f"/api/games/{game.game}"
+    before, on_disk = web_game.state(), stored(db)
+    base = f"/api/games/{web_game.game}"
     pay = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 1000}
     # A fresh client per guess (no cookie of an earlier guess), as an attacker would.
     client = app.test_client()
@@ -150,45 +144,46 @@ def test_brute_force_gets_only_401s_and_changes_nothing(game: WebActions, app: F
         assert answer.status_code == 401, (where, guess, answer.status_code)
 
     guess_once()
-    assert game.state() == before
+    assert web_game.state() == before
     assert stored(db) == on_disk
 
 
-def test_the_banker_rotates_a_lost_phone_out(game: WebActions, client: FlaskClient,
+def test_the_banker_rotates_a_lost_phone_out(web_game: WebActions, client: FlaskClient,
                                             tmp_path: Path, table: Table) -> None:
-    old = game.players["Bob"]
-    csrf = game.sign_in(old)  # Bob's phone holds a cookie with the old token
-    assert client.get(f"/api/games/{game.game}").status_code == 200
+    old = web_game.players["Bob"]
+    csrf = web_game.sign_in(old)  # Bob's phone holds a cookie with the old token
+    assert client.get(f"/api/games/{web_game.game}").status_code == 200
 
-    mine = client.post(f"/api/games/{game.game}/players/Bob/token", json={},
-                       headers=game.bearer(game.players["Alice"]))
+    mine = client.post(f"/api/games/{web_game.game}/players/Bob/token", json={},
+                       headers=web_game.bearer(web_game.players["Alice"]))
     assert mine.status_code == 403  # only the banker rotates
     client._cookies.clear()
-    answer = client.post(f"/api/games/{game.game}/players/Bob/token", json={},
-                         headers=game.bearer())
+    answer = client.post(f"/api/games/{web_game.game}/players/Bob/token", json={},
+                         headers=web_game.bearer())
     assert answer.status_code == 200 and answer.json["ok"] is True
     new = answer.json["token"]
     assert new != old and bits(new) >= 128 and new in answer.json["join_url"]
 
     pay = {"cmd": "pay", "from": "Bob", "to": "Alice", "amount": 10}
-    before = game.state()
-    assert client.get(f"/api/games/{game.game}", headers=game.bearer(old)).status_code == 401
-    assert game.send(old, **pay).status_code == 401
+    before = web_game.state()
+    answer = client.get(f"/api/games/{web_game.game}", headers=web_game.bearer(old))
+    assert answer.status_code == 401
+    assert web_game.send(old, **pay).status_code == 401
     assert client.get(f"/join/{old}").status_code == 401
     client.set_cookie("companion_player", old)
-    assert client.post(f"/api/games/{game.game}/commands", json=pay,
+    assert client.post(f"/api/games/{web_game.game}/commands", json=pay,
                        headers={"X-Companion-CSRF": csrf}).status_code == 401
     client._cookies.clear()
-    assert game.state() == before
-    assert game.send(new, **pay).status_code == 200
-    assert game.players["Alice"] and game.send(game.players["Alice"], **{
+    assert web_game.state() == before
+    assert web_game.send(new, **pay).status_code == 200
+    assert web_game.players["Alice"] and web_game.send(web_game.players["Alice"], **{
         **pay, "from": "Alice", "to": "Bob"}).status_code == 200  # others keep theirs
 
     # After a restart (same log, same secret) the old token is still dead.
     again = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET},
                        table=Table.open(tmp_path / "companion.sqlite3"))
     restarted = again.test_client()
-    url = f"/api/games/{game.game}"
+    url = f"/api/games/{web_game.game}"
     assert restarted.get(url, headers={"Authorization": f"Bearer {old}"}).status_code == 401
     assert restarted.get(url, headers={"Authorization": f"Bearer {new}"}).status_code == 200
     again.extensions["companion.table"].close()

@@ -16,12 +16,6 @@ from tests.conftest import LiveServer
 
 
 @pytest.fixture
-def game(bob_owns_parkveien: str) -> str:
-    """The classic game where Bob owns Parkveien (tests/conftest.py)."""
-    return bob_owns_parkveien
-
-
-@pytest.fixture
 def hardware(table: Table) -> Iterator[Any]:
     """The simulated table: mock pins and a recording strip, driven by the real code."""
     sim = start_hardware(table, "sim")
@@ -30,14 +24,14 @@ def hardware(table: Table) -> Iterator[Any]:
 
 
 def test_clicking_a_seat_button_pays_the_owner(
-        live_server: LiveServer, browser: Any, table: Table, game: str) -> None:
+        live_server: LiveServer, browser: Any, table: Table, parkveien_id: str) -> None:
     url, tokens = live_server.url, live_server.app.extensions["companion.tokens"]
     phone = browser.new_context().new_page()
-    phone.goto(f"{url}/join/{tokens.player(game, 'Bob')}")
+    phone.goto(f"{url}/join/{tokens.player(parkveien_id, 'Bob')}")
     phone.wait_for_url(f"{url}/wallet")
     expect(phone.locator("#cash")).to_have_text(re.compile(r"28\D?800"))
 
-    table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=game)
+    table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=parkveien_id)
     banker = browser.new_context().new_page()
     banker.goto(f"{url}/join/{tokens.banker()}")
     banker.wait_for_url(f"{url}/")

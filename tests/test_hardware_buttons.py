@@ -26,114 +26,107 @@ BOB = 1
 
 
 @pytest.fixture
-def game(table: Table) -> str:
-    command = {"cmd": "new_game", "edition": "monopol-no-1996",
-               "players": ["Alice", "Bob", "Carol"]}
-    return table.execute(command).game_id
-
-
-@pytest.fixture
-def hw(table: Table, game: str) -> Iterator[Hardware]:
+def hw(table: Table, game_id: str) -> Iterator[Hardware]:
     with start_hardware(table, "sim", LAYOUT) as hw:
         yield hw
 
 
-def cash(table: Table, game: str) -> dict[str, int]:
-    return {p["name"]: p["cash"] for p in table.snapshot(game)["players"]}
+def cash(table: Table, game_id: str) -> dict[str, int]:
+    return {p["name"]: p["cash"] for p in table.snapshot(game_id)["players"]}
 
 
-def do(table: Table, game: str, **command: Any) -> None:
-    table.execute(command, game_id=game)
+def do(table: Table, game_id: str, **command: Any) -> None:
+    table.execute(command, game_id=game_id)
 
 
-def test_press_claims_the_rent_within_the_window(table: Table, game: str, hw: Hardware) -> None:
+def test_press_claims_the_rent_within_the_window(table: Table, game_id: str, hw: Hardware) -> None:
     """C5: Bob presses before the next roll and collects Parkveien's 40 kr."""
-    do(table, game, cmd="buy", player="Bob", space="Parkveien")
-    do(table, game, cmd="land", player="Alice", space="Parkveien")
-    before = cash(table, game)
+    do(table, game_id, cmd="buy", player="Bob", space="Parkveien")
+    do(table, game_id, cmd="land", player="Alice", space="Parkveien")
+    before = cash(table, game_id)
     hw.sim.press(BOB)
-    after = cash(table, game)
+    after = cash(table, game_id)
     assert after["Bob"] - before["Bob"] == 40
     assert after["Alice"] - before["Alice"] == -40
-    assert table.snapshot(game)["claims"] == []
+    assert table.snapshot(game_id)["claims"] == []
 
 
-def test_press_claims_double_rent_for_a_whole_group(table: Table, game: str,
+def test_press_claims_double_rent_for_a_whole_group(table: Table, game_id: str,
                                                     hw: Hardware) -> None:
     """C6: Bob owns both brown lots, so the unimproved rent doubles to 80 kr."""
-    do(table, game, cmd="buy", player="Bob", space="Parkveien")
-    do(table, game, cmd="buy", player="Bob", space="Kirkeveien")
-    do(table, game, cmd="land", player="Carol", space="Parkveien")
-    before = cash(table, game)
+    do(table, game_id, cmd="buy", player="Bob", space="Parkveien")
+    do(table, game_id, cmd="buy", player="Bob", space="Kirkeveien")
+    do(table, game_id, cmd="land", player="Carol", space="Parkveien")
+    before = cash(table, game_id)
     hw.sim.press(BOB)
-    assert cash(table, game)["Bob"] - before["Bob"] == 80
+    assert cash(table, game_id)["Bob"] - before["Bob"] == 80
 
 
-def test_press_after_next_turn_claims_nothing(table: Table, game: str, hw: Hardware) -> None:
+def test_press_after_next_turn_claims_nothing(table: Table, game_id: str, hw: Hardware) -> None:
     """C5: a rent not claimed before the next player rolls is not owed; the seat flashes."""
-    do(table, game, cmd="buy", player="Bob", space="Parkveien")
-    do(table, game, cmd="land", player="Alice", space="Parkveien")
-    do(table, game, cmd="next_turn")
-    before = cash(table, game)
+    do(table, game_id, cmd="buy", player="Bob", space="Parkveien")
+    do(table, game_id, cmd="land", player="Alice", space="Parkveien")
+    do(table, game_id, cmd="next_turn")
+    before = cash(table, game_id)
     hw.sim.press(BOB)
-    assert cash(table, game) == before
+    assert cash(table, game_id) == before
     assert hw.settle()[LAYOUT.strip.seat_leds[BOB]] == LAYOUT.strip.colours.nothing
 
 
 @pytest.mark.parametrize("bounce_time", [0.05, 0.0])
-def test_bounce_does_not_double_claim(table: Table, game: str, bounce_time: float) -> None:
+def test_bounce_does_not_double_claim(table: Table, game_id: str, bounce_time: float) -> None:
     """Contact bounce: low/high/low within microseconds claims once; with software debounce
     off (0.0) the second edge finds nothing open and only flashes."""
     layout = Layout(buttons=ButtonConfig(bounce_time=bounce_time))
-    do(table, game, cmd="buy", player="Bob", space="Parkveien")
-    do(table, game, cmd="land", player="Alice", space="Parkveien")
-    before = cash(table, game)
+    do(table, game_id, cmd="buy", player="Bob", space="Parkveien")
+    do(table, game_id, cmd="land", player="Alice", space="Parkveien")
+    before = cash(table, game_id)
     with start_hardware(table, "sim", layout) as hw:
         pin = hw.buttons.pin(BOB)
         for _ in range(3):
             pin.drive_low()
             pin.drive_high()
         hw.dispatcher.drain()
-    assert cash(table, game)["Bob"] - before["Bob"] == 40
+    assert cash(table, game_id)["Bob"] - before["Bob"] == 40
 
 
-def test_second_rent_needs_a_second_landing(table: Table, game: str, hw: Hardware) -> None:
-    do(table, game, cmd="buy", player="Bob", space="Parkveien")
-    do(table, game, cmd="land", player="Alice", space="Parkveien")
-    before = cash(table, game)
+def test_second_rent_needs_a_second_landing(table: Table, game_id: str, hw: Hardware) -> None:
+    do(table, game_id, cmd="buy", player="Bob", space="Parkveien")
+    do(table, game_id, cmd="land", player="Alice", space="Parkveien")
+    before = cash(table, game_id)
     hw.sim.press(BOB)
     hw.sim.press(BOB)
-    do(table, game, cmd="land", player="Carol", space="Parkveien")
+    do(table, game_id, cmd="land", player="Carol", space="Parkveien")
     hw.sim.press(BOB)
-    assert cash(table, game)["Bob"] - before["Bob"] == 80
+    assert cash(table, game_id)["Bob"] - before["Bob"] == 80
 
 
-def test_banker_button_advances_the_turn_and_the_turn_led(table: Table, game: str,
+def test_banker_button_advances_the_turn_and_the_turn_led(table: Table, game_id: str,
                                                           hw: Hardware) -> None:
     turn_leds = LAYOUT.strip.turn_leds
     assert hw.settle()[turn_leds[0]] == LAYOUT.strip.colours.turn
     hw.sim.press_banker()
-    assert table.snapshot(game)["turn"]["player"] == "Bob"
+    assert table.snapshot(game_id)["turn"]["player"] == "Bob"
     frame = hw.settle()
     assert frame[turn_leds[1]] == LAYOUT.strip.colours.turn
     assert frame[turn_leds[0]] == (0, 0, 0)
 
 
-def test_long_press_undoes_the_last_command(table: Table, game: str, hw: Hardware) -> None:
-    do(table, game, cmd="buy", player="Bob", space="Parkveien")
-    before = cash(table, game)
+def test_long_press_undoes_the_last_command(table: Table, game_id: str, hw: Hardware) -> None:
+    do(table, game_id, cmd="buy", player="Bob", space="Parkveien")
+    before = cash(table, game_id)
     hw.sim.press_banker(long=True)
-    assert cash(table, game)["Bob"] - before["Bob"] == 1200  # the purchase is undone
-    assert table.snapshot(game)["turn"]["player"] == "Alice"  # and no turn was passed
+    assert cash(table, game_id)["Bob"] - before["Bob"] == 1200  # the purchase is undone
+    assert table.snapshot(game_id)["turn"]["player"] == "Alice"  # and no turn was passed
 
 
-def test_long_press_can_be_disabled(table: Table, game: str) -> None:
+def test_long_press_can_be_disabled(table: Table, game_id: str) -> None:
     layout = Layout(buttons=ButtonConfig(long_press=None))
     with start_hardware(table, "sim", layout) as hw:
         pin = hw.buttons.pin(BANKER)
         pin.drive_low()  # without undo, the press itself passes the turn
         hw.dispatcher.drain()
-        assert table.snapshot(game)["turn"]["player"] == "Bob"
+        assert table.snapshot(game_id)["turn"]["player"] == "Bob"
         pin.drive_high()
         with pytest.raises(LookupError, match="disabled"):
             hw.sim.press_banker(long=True)

@@ -19,7 +19,7 @@ from companion.table import Table
 from hardware import adalight
 from hardware.config import StripConfig
 from hardware.leds import render
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 STRIP = StripConfig()  # every default
 ON, OFF = 0.1, 0.6  # in the lit and the dark half of the default 0.5 s blink

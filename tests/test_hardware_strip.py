@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 import serial
 
 from companion.table import Table
@@ -31,13 +30,6 @@ SMALL = StripConfig(  # 6 LEDs: seats 0-2, turn 3-5, no stock board, no passport
 HEADER = b"Ada\x00\x05\x50"
 LIT = HEADER + bytes([0, 0, 0, 0xAA, 0x55, 0x01, 0, 0, 0, 0x10, 0x20, 0x30, 0, 0, 0, 0, 0, 0])
 DARK = HEADER + bytes([0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x20, 0x30, 0, 0, 0, 0, 0, 0])
-
-
-@pytest.fixture
-def game(table: Table) -> str:
-    command = {"cmd": "new_game", "edition": "monopol-no-1996",
-               "players": ["Alice", "Bob", "Carol"]}
-    return table.execute(command).game_id
 
 
 class Pty:
@@ -68,9 +60,9 @@ def loop_opener(ports: list[Any]) -> Any:
     return opener
 
 
-def test_frames_on_loop_match_hand_computed_bytes(table: Table, game: str) -> None:
-    table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game)
-    table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=game)
+def test_frames_on_loop_match_hand_computed_bytes(table: Table, game_id: str) -> None:
+    table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game_id)
+    table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=game_id)
     ports: list[Any] = []
     strip = SerialStrip("loop://", SMALL.led_count, opener=loop_opener(ports))
     with start_hardware(table, "sim", Layout(strip=SMALL), strip=strip):
@@ -115,7 +107,7 @@ def test_missing_device_is_retried_without_raising(tmp_path: Path) -> None:
 
 
 def test_unplugged_strip_never_stops_the_bank_and_reconnects(
-        tmp_path: Path, table: Table, game: str) -> None:
+        tmp_path: Path, table: Table, game_id: str) -> None:
     """The device vanishes mid-game: presses still claim; a new device at the path is used."""
     link = tmp_path / "ttyStrip"  # stands in for /dev/serial/by-id/...
     first = Pty()
@@ -126,14 +118,14 @@ def test_unplugged_strip_never_stops_the_bank_and_reconnects(
         alice_to_roll = HEADER + bytes(9) + bytes(TURN) + bytes(6)
         assert split(first.read(0.3))[-1] == alice_to_roll
         first.unplug()
-        table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game)
-        table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=game)
+        table.execute({"cmd": "buy", "player": "Bob", "space": "Parkveien"}, game_id=game_id)
+        table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=game_id)
         hw.sim.press(1)
         assert _wait(lambda: not strip.connected)
-        bob = next(p for p in table.snapshot(game)["players"] if p["name"] == "Bob")
+        bob = next(p for p in table.snapshot(game_id)["players"] if p["name"] == "Bob")
         assert bob["cash"] == 30000 - 1200 + 40
         hw.sim.press_banker()
-        assert table.snapshot(game)["turn"]["player"] == "Bob"
+        assert table.snapshot(game_id)["turn"]["player"] == "Bob"
 
         second = Pty()
         link.unlink()

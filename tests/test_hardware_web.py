@@ -16,12 +16,6 @@ from web import create_app
 
 
 @pytest.fixture
-def game(bob_owns_parkveien: str) -> str:
-    """The classic game where Bob owns Parkveien (tests/conftest.py)."""
-    return bob_owns_parkveien
-
-
-@pytest.fixture
 def hw(table: Table) -> Iterator[Hardware]:
     with start_hardware(table, "sim") as hw:
         yield hw
@@ -51,23 +45,23 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def test_page_is_for_the_banker_only(app: Flask, client: FlaskClient, game: str) -> None:
+def test_page_is_for_the_banker_only(app: Flask, client: FlaskClient, parkveien_id: str) -> None:
     assert client.get("/table").status_code == 401
-    player = app.extensions["companion.tokens"].player(game, "Bob")
+    player = app.extensions["companion.tokens"].player(parkveien_id, "Bob")
     answer = client.get("/table", headers={"Authorization": f"Bearer {player}"})
     assert answer.status_code == 403
     assert client.post("/table/press", json={"button": "banker"}).status_code == 401
 
 
 def test_page_draws_the_strip_and_the_buttons(app: Flask, client: FlaskClient,
-                                              game: str) -> None:
+                                              parkveien_id: str) -> None:
     answer = client.get("/table", headers=banker(app))
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
     assert "table.js" in html and 'id="strip"' in html and 'id="banker-short"' in html
 
 
-def test_leds_endpoint(app: Flask, client: FlaskClient, game: str, hw: Hardware) -> None:
+def test_leds_endpoint(app: Flask, client: FlaskClient, parkveien_id: str, hw: Hardware) -> None:
     hw.settle()
     data = client.get("/table/leds", headers=banker(app)).get_json()
     assert data["mode"] == "sim"
@@ -78,30 +72,30 @@ def test_leds_endpoint(app: Flask, client: FlaskClient, game: str, hw: Hardware)
 
 
 def test_clicking_a_seat_claims_its_rent(app: Flask, client: FlaskClient, table: Table,
-                                         game: str) -> None:
+                                         parkveien_id: str) -> None:
     """C5: the simulated press runs the real button path and Bob collects 40 kr."""
-    table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=game)
-    before = bob_cash(table, game)
+    table.execute({"cmd": "land", "player": "Alice", "space": "Parkveien"}, game_id=parkveien_id)
+    before = bob_cash(table, parkveien_id)
     answer = client.post("/table/press", json={"button": "seat", "seat": 1}, headers=banker(app))
     assert answer.get_json()["ok"] is True
-    assert bob_cash(table, game) - before == 40
+    assert bob_cash(table, parkveien_id) - before == 40
 
 
 def test_clicking_the_banker_button_passes_the_turn(app: Flask, client: FlaskClient,
-                                                    table: Table, game: str) -> None:
+                                                    table: Table, parkveien_id: str) -> None:
     answer = client.post("/table/press", json={"button": "banker"}, headers=banker(app))
     assert answer.status_code == 200
-    assert table.snapshot(game)["turn"]["player"] == "Bob"
+    assert table.snapshot(parkveien_id)["turn"]["player"] == "Bob"
 
 
 @pytest.mark.parametrize("body", [{"button": "seat", "seat": 9}, {"button": "seat", "seat": "1"},
                                   {"button": "elbow"}, {}])
-def test_unknown_buttons_are_refused(app: Flask, client: FlaskClient, game: str,
+def test_unknown_buttons_are_refused(app: Flask, client: FlaskClient, parkveien_id: str,
                                      body: dict[str, Any]) -> None:
     assert client.post("/table/press", json=body, headers=banker(app)).status_code == 400
 
 
-def test_without_simulated_hardware(table: Table, game: str, tmp_path: Path) -> None:
+def test_without_simulated_hardware(table: Table, parkveien_id: str, tmp_path: Path) -> None:
     app = make_app(table, None, tmp_path)
     client = app.test_client()
     assert client.get("/table", headers=banker(app)).status_code == 200

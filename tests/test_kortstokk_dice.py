@@ -8,15 +8,12 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import RuleBroken
-from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 KS = "kortstokk"
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"], edition=KS)
+pytestmark = pytest.mark.game(edition=KS, players=["Alice", "Bob", "Carol"])
 
 
 def own(game: Game, player: str, *cards: str) -> None:
@@ -34,18 +31,18 @@ def round_to(game: Game, player: str) -> None:
 
 def test_k6_a_roll_passing_a_joker_pays_one_coin(game: Game) -> None:
     game.do("roll", player="Alice", dice=[4, 5])  # 0 -> 9: the start joker is not passed
-    assert (game.player("Alice")["position"], game.cash()["Alice"]) == (9, 8)
+    assert (game.player("Alice")["position"], game.cash("Alice")) == (9, 8)
     round_to(game, "Alice")
     game.do("roll", player="Alice", dice=[1, 2])  # 9 -> 12, past the joker at 11
-    assert (game.player("Alice")["position"], game.cash()["Alice"]) == (12, 9)
+    assert (game.player("Alice")["position"], game.cash("Alice")) == (12, 9)
     round_to(game, "Alice")
     game.do("roll", player="Alice", dice=[5, 6])  # 12 -> 1, past the start joker (0)
-    assert (game.player("Alice")["position"], game.cash()["Alice"]) == (1, 10)
+    assert (game.player("Alice")["position"], game.cash("Alice")) == (1, 10)
 
 
 def test_k6_stopping_on_a_joker_pays_nothing(game: Game) -> None:
     game.do("roll", player="Alice", dice=[5, 6])  # 0 -> 11: stops on the joker
-    assert (game.player("Alice")["position"], game.cash()["Alice"]) == (11, 8)
+    assert (game.player("Alice")["position"], game.cash("Alice")) == (11, 8)
 
 
 def test_k3_doubles_move_to_the_nearest_property_not_owned_and_end_the_rolling(
@@ -55,7 +52,7 @@ def test_k3_doubles_move_to_the_nearest_property_not_owned_and_end_the_rolling(
     game.do("roll", player="Alice", dice=[2, 2])  # not 0 + 4 = Hjerter 2: Bob's Spar 2
     assert game.player("Alice")["position"] == 3
     assert game.state()["turn"]["rolled"]
-    with game.refused("Alice has finished rolling this turn", RuleBroken):
+    with game.refused(RuleBroken, "Alice has finished rolling this turn — pass the dice on."):
         game.do("roll", player="Alice", dice=[1, 2])
 
 
@@ -65,7 +62,7 @@ def test_k3_doubles_past_a_joker_pay_its_coin(game: Game) -> None:
     round_to(game, "Alice")
     game.do("roll", player="Alice", dice=[6, 6])  # past the joker (11) and her Spar 6 (12)
     assert game.player("Alice")["position"] == 13  # Hjerter 6, unsold
-    assert game.cash()["Alice"] == 8 - 1 + 1
+    assert game.cash("Alice") == 8 - 1 + 1
 
 
 def test_k3_owning_every_property_doubles_move_the_sum_with_no_extra_roll(

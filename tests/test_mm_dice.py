@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import BadCommand, RuleBroken
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Mortgages, buildings and the castle, shipping companies, and the end: the M22 tally
 and the multimillionaire (docs/rules.md M17, M19, M20, M22; seed 003 "Lån mot pantsettelse",
-"Hus", "Hoteller og slott", "Rederier", "Sluttoppgjør").  Test deed values: mm_kit.py."""
+"Hus", "Hoteller og slott", "Rederier", "Sluttoppgjør").  Test deed values: tests/kit.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from companion.errors import GameOver, RuleBroken
 from companion.table import Table
-from tests.mm_kit import DAY, MMGame
+from tests.kit import DAY, MMGame
 
 START_SHARES = 2 * sum((4_000, 5_000, 6_000, 7_000, 8_000, 9_000, 10_000, 11_000, 12_000,
                         14_000))  # 172 000 kr: 2 shares of each series at the start levels

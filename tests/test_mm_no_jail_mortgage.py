@@ -4,7 +4,7 @@ kaster TO LIKE ... skal spilleren kaste et ekstra kast", "Alle ubebygde tomter k
 pantsettes. (Eventuelle hus, hoteller og slott på tomtene må først selges til banken for
 halv pris.)").  The classic contrasts (C3 three doubles to jail, C19 with C14: no lot of a
 built group) are in tests/test_rules_jail_dice.py and tests/test_rules_mortgages.py.
-Deed values are test values entered once (tests/mm_kit.py).
+Deed values are test values entered once (tests/kit.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from companion.errors import RuleBroken
 from companion.table import Actor, Table
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 NO_JAIL = ("Multimillionær has no jail: nobody goes to jail, pays a jail fine or keeps a "
            "get-out-of-jail card.")

@@ -11,7 +11,7 @@ import pytest
 
 from companion.errors import NotAllowed, NotEnoughCash, RuleBroken
 from companion.table import Actor
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 NO_MISSED = "Alice owes no missed interest that can still be pointed out."
 

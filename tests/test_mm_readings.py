@@ -18,7 +18,7 @@ import pytest
 
 from companion.editions import EditionProblems
 from companion.table import Table
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 MM = "multimillionaer"
 

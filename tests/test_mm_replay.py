@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.replay import replay_file
 from companion.table import Table
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 GAME = Path(__file__).parent / "replays" / "multimillionaer_game.jsonl"
 OTHER_SERIES = 2 * sum((4_000, 5_000, 6_000, 7_000, 8_000, 9_000, 11_000, 12_000, 14_000))

@@ -12,7 +12,7 @@ from companion.errors import BadCommand, RuleBroken
 from companion.rules.mm_market import SHARES_PER_SERIES, series_ids
 from companion.rules.mm_turns import MAX_NOTES
 from companion.table import Table
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 LADDER = [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000, 14000,
           16000, 18000, 20000, 22000, 25000, 28000, 30000, 32000, 34000, 36000, 38000,

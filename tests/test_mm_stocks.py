@@ -1,6 +1,6 @@
 """The stock board and shares: price moves, trading, Børsen, deals between players and the
 shareholders' rights (docs/rules.md M6, M7, M8, M9, M10; seed 003 "Aksjer", "Børsen",
-"Aksjeeiernes rettigheter").  Deed values are test values entered once (tests/mm_kit.py)."""
+"Aksjeeiernes rettigheter").  Deed values are test values entered once (tests/kit.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from companion.errors import NotAllowed, NotEnoughCash, RuleBroken
 from companion.table import Actor, Table
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 SUSPENDED = ("Series 1 is suspended (price 0): its shares cannot be traded until the price "
              "rises again.")

@@ -2,7 +2,7 @@
 sold only whole (docs/rules.md M9; seed 003 "Innbyrdes handel": "Innbyrdes handel med aksjer
 behøver altså IKKE følge aksjekursen. Bebygde tomteserier kan bare selges i sin
 helhet.").  The classic contrast (C18: no lot of a built group at all) is in
-tests/test_rules_trades.py.  Deed values are test values entered once (tests/mm_kit.py).
+tests/test_rules_trades.py.  Deed values are test values entered once (tests/kit.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
 from companion.table import Actor, Table
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 SUSPENDED = ("Series 1 is suspended (price 0): its shares cannot be traded until the price "
              "rises again.")

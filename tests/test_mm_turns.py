@@ -1,6 +1,6 @@
 """A Multimillionær turn: Ola Nordmann, rent, lapse and the special spaces (docs/rules.md M4, M5,
 M11–M16; seed 003 "Flytting", "Leie", "Foreldelse", "Prøv lykken", "Casino",
-"Ferieparadiset", "Trafikkfyr", "Skatt").  Deed values: test values (tests/mm_kit.py)."""
+"Ferieparadiset", "Trafikkfyr", "Skatt").  Deed values: test values (tests/kit.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import MissingValue, NotEnoughCash, RuleBroken
-from tests.mm_kit import MMGame
+from tests.kit import MMGame
 
 
 @pytest.fixture

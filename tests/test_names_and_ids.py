@@ -14,8 +14,8 @@ from flask import Flask
 
 from companion.errors import BadCommand, ReusedId
 from companion.table import BANKER, Actor, Table
-from tests.actions import Game, open_table
 from tests.conftest import TEST_SECRET, WebActions
+from tests.kit import Game, open_table
 from web import create_app
 
 REUSED = re.escape("This command's id was already used for another command; send it "
@@ -24,11 +24,6 @@ INVISIBLE = "cannot hold line breaks, tabs or invisible characters"
 SLASH = re.escape("cannot hold / or \\ (nor be . or ..)")
 SAME = "Every player needs a different name of 1 to 40 letters"
 ALICE, BOB = Actor("player", "Alice"), Actor("player", "Bob")
-
-
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Alice", "Bob", "Carol"])
 
 
 def everything(game: Game) -> tuple[Any, ...]:
@@ -50,7 +45,7 @@ def test_a_name_is_stored_trimmed_in_nfc_and_found_however_it_is_typed(table: Ta
     started = game.table.history(game.id)[0]["events"]
     assert list(next(e for e in started if e["type"] == "GameStarted")["players"]) == stored
     game.do("pay", from_="A\u030aSE", to=" jos\u00e9", amount=100)  # NFD, other case
-    assert game.cash() == {stored[0]: 29900, stored[1]: 30100}
+    assert game.cashes() == {stored[0]: 29900, stored[1]: 30100}
 
 
 @pytest.mark.parametrize(("players", "message"), [
@@ -107,7 +102,7 @@ def test_a_true_retry_is_still_a_duplicate_with_the_original_seq(game: Game) -> 
     again = game.do("pay", actor=ALICE, from_="Alice", to="Carol", amount=100, id="x1")
     assert not first.duplicate and again.duplicate and again.seq == first.seq
     assert again.events == () and game.table.history(game.id, 1000) == history
-    assert game.cash() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
+    assert game.cashes() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
 
 
 def test_a_retry_with_its_fields_in_another_order_is_the_same_command(game: Game) -> None:
@@ -118,7 +113,7 @@ def test_a_retry_with_its_fields_in_another_order_is_the_same_command(game: Game
     again = game.table.execute({"id": "x2", "amount": 100, "to": "Carol", "from": "Alice",
                                 "cmd": "pay"}, ALICE, game.id)
     assert again.duplicate and again.seq == first.seq
-    assert game.cash() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
+    assert game.cashes() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
 
 
 @pytest.mark.parametrize(("actor", "fields"), [
@@ -134,7 +129,7 @@ def test_an_id_reused_for_another_command_is_refused(game: Game, actor: Actor,
     with pytest.raises(ReusedId, match=REUSED):
         game.do("pay", actor=actor, id="x1", **fields)
     assert everything(game) == before
-    assert game.cash() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
+    assert game.cashes() == {"Alice": 29900, "Bob": 30000, "Carol": 30100}
 
 
 def test_an_id_of_an_undo_or_of_the_new_game_is_not_reused_in_the_game(table: Table) -> None:
@@ -171,7 +166,7 @@ def test_after_a_restart_a_retry_is_a_duplicate_and_a_reuse_refused(tmp_path: Pa
     with pytest.raises(ReusedId, match=REUSED):
         game.do("pay", from_="Alice", to="Bob", amount=101, id="x1")
     assert log_rows(tmp_path / "table.sqlite3") == rows
-    assert game.cash() == {"Alice": 29900, "Bob": 30100}
+    assert game.cashes() == {"Alice": 29900, "Bob": 30100}
     game.table.close()
 
 

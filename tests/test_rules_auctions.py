@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from companion.errors import BadCommand, NotAllowed, NotEnoughCash, RuleBroken
 from companion.table import Actor
-from tests.rules_kit import Game
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
-    with Game(tmp_path) as g:
-        yield g
+from tests.kit import Game
 
 
 def test_c4_buy_at_the_printed_price(game: Game) -> None:

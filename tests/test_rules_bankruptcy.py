@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from companion.errors import GameOver, NotEnoughCash, RuleBroken
-from tests.rules_kit import Game
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
-    with Game(tmp_path) as g:
-        yield g
+from tests.kit import Game
 
 
 def bob_in_debt_to_alice(g: Game) -> None:

@@ -8,20 +8,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.rules.buildings import plan_for
-from tests.rules_kit import Game
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
-    with Game(tmp_path) as g:
-        yield g
+from tests.kit import Game
 
 
 def brown(g: Game, houses: int = 0) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from companion.errors import GameOver, RuleBroken
 from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 WONDERS = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
 
@@ -36,7 +36,7 @@ def test_w3_the_22nd_mark_on_an_opponents_wonder_pays_its_rent_before_the_tally(
     done = game.do("land", player="Ada", space=39)
     state = game.state()
     assert state["game"]["over"] and state["claims"] == []
-    assert game.cash() == {"Ada": 30_000 + 30_000 - 1000, "Bo": 30_000 - 8000 + 1000}
+    assert game.cashes() == {"Ada": 30_000 + 30_000 - 1000, "Bo": 30_000 - 8000 + 1000}
     kinds = [e["type"] for e in events(game, done.seq)]
     assert kinds == ["Landed", "ClaimOpened", "PassportMarked", "MoneyMoved", "ClaimClosed",
                      "MoneyMoved", "GameEnded"]
@@ -56,7 +56,7 @@ def test_end_game_pays_an_open_claim_first(table: Table) -> None:
     game.do("end_game")
     state = game.state()
     assert state["claims"] == [] and state["game"]["over"]
-    assert game.cash() == {"Alice": 30_000 - 1200 + 40, "Bob": 30_000 - 40, "Carol": 30_000}
+    assert game.cashes() == {"Alice": 30_000 - 1200 + 40, "Bob": 30_000 - 40, "Carol": 30_000}
     assert state["tally"]["players"]["Alice"]["total"] == 30_040
     assert state["tally"]["winner"] == "Alice"
 
@@ -70,7 +70,7 @@ def test_end_game_with_a_claim_the_payer_cannot_pay_counts_the_debt(table: Table
     game.do("land", player="Bob", space="Oslo S")  # rent 500, Bob has 200
     game.do("end_game")
     tally = game.state()["tally"]["players"]
-    assert game.cash() == {"Alice": 26_000 + 200, "Bob": 0}
+    assert game.cashes() == {"Alice": 26_000 + 200, "Bob": 0}
     assert (tally["Bob"]["debts"], tally["Bob"]["total"]) == (300, -300)
 
 
@@ -111,12 +111,12 @@ def test_c21_rent_owed_to_the_bankrupt_passes_to_the_creditor(table: Table) -> N
     done = game.do("bankrupt", player="Bob", creditor="Alice")
     state = game.state()
     assert state["claims"] == [] and not state["game"]["over"]
-    assert game.cash() == {"Alice": 30_000 + 4000 + 500, "Bob": 0,
+    assert game.cashes() == {"Alice": 30_000 + 4000 + 500, "Bob": 0,
                            "Carol": 30_000 - 1200 - 500}
     assert game.player("Carol")["debts"] == [] and game.player("Alice")["debts"] == []
     closed = [e["how"] for e in events(game, done.seq) if e["type"] == "ClaimClosed"]
     assert closed == ["bankrupt", "bankrupt"]
-    with game.refused("Carol has no rent to claim right now.", RuleBroken):
+    with game.refused(RuleBroken, "Carol has no rent to claim right now."):
         game.do("claim", player="Carol")
 
 
@@ -126,7 +126,7 @@ def test_c21_rent_the_creditor_owed_the_bankrupt_is_forgiven(table: Table) -> No
     game.do("land", player="Alice", space="Oslo S")
     game.do("bankrupt", player="Bob", creditor="Alice")
     assert game.state()["claims"] == [] and game.player("Alice")["debts"] == []
-    assert game.cash()["Alice"] == 30_000 + 4000
+    assert game.cash("Alice") == 30_000 + 4000
 
 
 def test_c21_c22_the_last_bankruptcy_closes_the_claims_then_ends(table: Table) -> None:
@@ -150,7 +150,7 @@ def test_c21_rent_owed_to_a_player_bankrupt_to_the_bank_goes_to_the_bank(
     paid_in = game.state()["bank"]["paid_in"]
     game.do("bankrupt", player="Bob", creditor="bank")
     assert game.state()["claims"] == [] and game.player("Carol")["debts"] == []
-    assert game.cash()["Carol"] == 30_000 - 500
+    assert game.cash("Carol") == 30_000 - 500
     assert game.state()["bank"]["paid_in"] == paid_in + 500
 
 
@@ -163,17 +163,18 @@ def test_c4_c21_an_auction_won_short_of_cash_then_bankrupt_to_the_bank(table: Ta
     game.do("bid", player="Alice", amount=900)
     game.do("pay", from_="Alice", to="bank", amount=30_100)  # owes the bank 100 first
     game.do("pay", from_="Alice", to="Bob", amount=800, memo="rent")  # owes Bob 800
-    with game.refused("Alice is bidding in the open auction — close it first.", RuleBroken):
+    with game.refused(RuleBroken, "Alice is bidding in the open auction — close it first."):
         game.do("bankrupt", player="Alice", creditor="bank")
     game.do("auction_close")
     alice = game.player("Alice")
     assert [s["name"] for s in alice["spaces"]] == ["Parkveien"]
     assert [(d["to"], d["amount"]) for d in alice["debts"]] == [
         ("bank", 100), ("Bob", 800), ("bank", 900)]
-    with game.refused("Alice owes Carol nothing", RuleBroken):
+    with game.refused(RuleBroken, "Alice owes Carol nothing — only a player who cannot pay a "
+                      "debt goes bankrupt."):
         game.do("bankrupt", player="Alice", creditor="Carol")
-    with game.refused("Alice's money pays the debts in the order they arose, and bank is the "
-                      "first it does not cover: name bank as the creditor.", RuleBroken):
+    with game.refused(RuleBroken, "Alice's money pays the debts in the order they arose, and "
+                      "bank is the first it does not cover: name bank as the creditor."):
         game.do("bankrupt", player="Alice", creditor="Bob")  # C21: the oldest debt first
     assert game.player("Alice")["raisable"] == 600  # Parkveien's mortgage: not enough
     game.do("bankrupt", player="Alice", creditor="bank")

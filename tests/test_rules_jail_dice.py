@@ -3,20 +3,9 @@ bonus 4 000)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from companion.errors import BadCommand, NotAllowed, RuleBroken
 from companion.table import Actor
-from tests.rules_kit import Game
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
-    with Game(tmp_path) as g:
-        yield g
+from tests.kit import Game
 
 
 def test_c10_cards_pay_collect_and_get_out_of_jail(game: Game) -> None:

@@ -5,21 +5,13 @@ NO 1996: Parkveien mortgage 600, lifting 600 + 60 = 660; Rådhusplassen 4 000 ->
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.money import half, percent_of, round_to
-from tests.rules_kit import Game
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
-    with Game(tmp_path) as g:
-        yield g
+from tests.kit import Game
 
 
 def test_x3_round_to_half_up_on_the_edition_step() -> None:

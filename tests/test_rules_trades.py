@@ -6,23 +6,20 @@ lifting later costs 660 again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from companion.commands.trades import MAX_PROPOSALS
 from companion.errors import BadCommand, NotAllowed, NotEnoughCash, RuleBroken
 from companion.table import Actor
-from tests.rules_kit import Game
+from tests.kit import Game
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
-    with Game(tmp_path) as g:
-        g.buy("Alice", "Parkveien", "Kirkeveien")
-        g.buy("Bob", "Oslo S")
-        yield g
+def game(game: Game) -> Game:
+    """conftest's game, where Alice bought the brown group and Bob Oslo S."""
+    game.buy("Alice", "Parkveien", "Kirkeveien")
+    game.buy("Bob", "Oslo S")
+    return game
 
 
 def test_c18_deeds_cash_and_cards_change_hands(game: Game) -> None:

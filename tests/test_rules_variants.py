@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import BadCommand
 from companion.table import Table
-from tests.rules_kit import Game
+from tests.kit import Game
 
 DEAL = {"Alice": ["Parkveien", "Kirkeveien"], "Bob": ["Grensen", "Gabels gate"],
         "Carol": ["Oslo S", "Ringgata"]}

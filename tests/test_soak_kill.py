@@ -15,12 +15,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -29,6 +25,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchmarks.serve import Served
 from companion.store import Store
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dag"]
@@ -37,43 +34,8 @@ START_CAPITAL = 30_000
 START_BONUS = 4_000  # monopol-no-1996: passing Start pays 4 000
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Serve:
+class Serve(Served):
     """`companion serve` on ``data``; ``token`` is the banker's (stable across restarts)."""
-
-    def __init__(self, data: Path):
-        self.port = free_port()
-        cmd = [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port",
-               str(self.port), "--data", str(data), "--hardware", "off"]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        assert self.proc.stdout is not None
-        self.token = ""
-        deadline = time.monotonic() + 30
-        while not self.token and time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            if line.startswith("token:"):
-                self.token = line.split()[1]
-        self.reader = threading.Thread(target=self.proc.stdout.read, daemon=True)
-        self.reader.start()
-        if not self.token:
-            self.stop(signal.SIGKILL)
-            raise AssertionError("companion serve printed no banker token")
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.01)
-        self.stop(signal.SIGKILL)
-        raise AssertionError("companion serve did not come up")
 
     def call(self, token: str, path: str, body: dict[str, Any] | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -83,15 +45,6 @@ class Serve:
             headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
-
-    def stop(self, how: int) -> int:
-        if self.proc.poll() is None:
-            self.proc.send_signal(how)
-        status = self.proc.wait(15)
-        self.reader.join(10)
-        assert self.proc.stdout is not None
-        self.proc.stdout.close()
-        return status
 
 
 class Sender:

@@ -10,7 +10,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 import uuid
@@ -19,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.serve import free_port, read_token, serve_command
 from companion.table import Table
 from web import systemd_notify as sd
 from web.serve import DB_NAME
@@ -103,12 +103,6 @@ def test_watchdog_pings_only_while_healthy(systemd: FakeSystemd) -> None:
     dog.stop()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_signal_stops_companion_serve_cleanly(systemd: FakeSystemd, tmp_path: Path,
                                                signum: int) -> None:
@@ -122,19 +116,13 @@ def test_signal_stops_companion_serve_cleanly(systemd: FakeSystemd, tmp_path: Pa
     port = free_port()
     env = {**os.environ, "NOTIFY_SOCKET": systemd.address, "WATCHDOG_USEC": "400000",
            "PYTHONUNBUFFERED": "1"}
-    child = subprocess.Popen(
-        [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(tmp_path), "--hardware", "off"],
-        env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(serve_command(tmp_path, port), env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     stream = None
     try:
         assert child.stdout is not None
-        token = ""
-        while not token:
-            line = child.stdout.readline()
-            assert line, "companion serve ended before printing its token"
-            if line.startswith("token:"):
-                token = line.split()[1]
+        token = read_token(child.stdout)
+        assert token, "companion serve ended before printing its token"
         messages = [systemd.receive(20)]
         while not messages[-1].startswith("READY=1"):
             messages.append(systemd.receive(20))
@@ -174,10 +162,8 @@ def test_a_signal_right_after_ready_still_stops_cleanly(systemd: FakeSystemd, tm
     """READY=1 is sent only once the server's signal handlers are in place: a stop at
     that very moment ends the process with status 0 and STOPPING=1, no traceback."""
     env = {**os.environ, "NOTIFY_SOCKET": systemd.address, "PYTHONUNBUFFERED": "1"}
-    child = subprocess.Popen(
-        [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port",
-         str(free_port()), "--data", str(tmp_path), "--hardware", "off"],
-        env=env, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = subprocess.Popen(serve_command(tmp_path, free_port()), env=env, text=True,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         while not systemd.receive(20).startswith("READY=1"):
             pass

@@ -10,7 +10,7 @@ from companion.editions import load_edition
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.money import amount_text
 from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 
 @pytest.mark.parametrize("edition, amount, text", [
@@ -32,22 +32,21 @@ def test_kortstokk_refusals_say_coins(table: Table) -> None:
     game = Game(table, ["Alice", "Bob", "Carol"], edition="kortstokk")
     game.do("edition_value", space="Spar 5", field="price", value=1)
     game.do("auction_open", space="Spar 5", decliner="Alice")
-    with game.refused("Bob has only 8 coins and cannot bid 9 coins.", NotEnoughCash):
+    with game.refused(NotEnoughCash, "Bob has only 8 coins and cannot bid 9 coins."):
         game.do("bid", player="Bob", amount=9)
     game.do("auction_cancel")
     game.do("buy", player="Alice", space="Spar 5")
-    with game.refused("Bob has only 8 coins and cannot give 9 coins.", NotEnoughCash):
+    with game.refused(NotEnoughCash, "Bob has only 8 coins and cannot give 9 coins."):
         game.do("trade", parties={"Alice": {"spaces": ["Spar 5"]}, "Bob": {"cash": 9}})
 
 
 def test_swedish_refusals_group_the_millions(table: Table) -> None:
     game = Game(table, ["Alice", "Bob"], edition="monopol-se-2008")
     game.do("auction_open", space=1)
-    with game.refused("Alice has only 15 000 000 kr and cannot bid 15 000 001 kr.",
-                      NotEnoughCash):
+    with game.refused(NotEnoughCash, "Alice has only 15 000 000 kr and cannot bid 15 000 001 kr."):
         game.do("bid", player="Alice", amount=15_000_001)
     game.do("bid", player="Alice", amount=1_200_000)
-    with game.refused(r"The highest bid is 1 200 000 kr \(Alice\) — bid more.", RuleBroken):
+    with game.refused(RuleBroken, "The highest bid is 1 200 000 kr (Alice) — bid more."):
         game.do("bid", player="Bob", amount=1_200_000)
 
 

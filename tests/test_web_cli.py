@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.serve import free_port, serve_command
 from companion.table import Table
 from web.cli import default_data_dir, main
 from web.qr import base_url, lan_address
@@ -120,24 +121,13 @@ def test_hardware_sim_starts_and_off_is_none(table: Table, tmp_path: Path,
         hardware.close()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def serve_args(port: int, data: Path) -> list[str]:
-    return [sys.executable, "-m", "web.cli", "serve", "--host", "127.0.0.1", "--port",
-            str(port), "--data", str(data), "--hardware", "off"]
-
-
 def test_serve_prints_the_banner_and_stops_on_sigterm(tmp_path: Path) -> None:
     port = free_port()
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     notify.bind(str(tmp_path / "notify"))
     notify.settimeout(10)
     env = {**os.environ, "NOTIFY_SOCKET": str(tmp_path / "notify")}
-    server = subprocess.Popen(serve_args(port, tmp_path), stdout=subprocess.PIPE, text=True,
+    server = subprocess.Popen(serve_command(tmp_path, port), stdout=subprocess.PIPE, text=True,
                               encoding="utf-8", env=env)
     try:
         assert server.stdout is not None
@@ -171,6 +161,6 @@ def test_serve_on_a_busy_port_says_so(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        done = subprocess.run(serve_args(port, tmp_path), capture_output=True, text=True,
+        done = subprocess.run(serve_command(tmp_path, port), capture_output=True, text=True,
                               timeout=30)
     assert done.returncode == 1 and "cannot serve on 127.0.0.1" in done.stderr

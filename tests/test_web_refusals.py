@@ -12,14 +12,13 @@ from tests.conftest import WebActions
 
 
 @pytest.fixture
-def game(web_actions: WebActions) -> Iterator[WebActions]:
-    """Alice, Bob and Carol at the table; after the test nothing may have changed."""
-    web_actions.new_game("Alice", "Bob", "Carol")
-    before = web_actions.state()
-    history = web_actions.table.history(web_actions.game, 100)
-    yield web_actions
-    assert web_actions.state() == before
-    assert web_actions.table.history(web_actions.game, 100) == history
+def web_game(web_game: WebActions) -> Iterator[WebActions]:
+    """conftest's Alice, Bob and Carol at the table; after the test nothing may have changed."""
+    before = web_game.state()
+    history = web_game.table.history(web_game.game, 100)
+    yield web_game
+    assert web_game.state() == before
+    assert web_game.table.history(web_game.game, 100) == history
 
 
 def refused(answer: Any, status: int, words: str) -> None:
@@ -56,21 +55,21 @@ PAY = {"cmd": "pay", "from": "Alice", "to": "Bob"}
     ({"cmd": "undo"}, 409, "nothing left to undo"),
     ({**PAY, "amount": 5, "id": 17}, 400, "'id'"),
 ])
-def test_bad_commands_are_refused(game: WebActions, command: dict[str, Any], status: int,
+def test_bad_commands_are_refused(web_game: WebActions, command: dict[str, Any], status: int,
                                   words: str) -> None:
-    refused(game.send(**command), status, words)
+    refused(web_game.send(**command), status, words)
 
 
 @pytest.mark.parametrize("body", ['{"cmd": "pay", "amount": ', "[1, 2]", '"pay"', "",
                                   '{"cmd": "pay", "amount": ' + "9" * 5000 + "}"])
-def test_malformed_bodies_are_refused(game: WebActions, client: FlaskClient, body: str) -> None:
-    answer = client.post(f"/api/games/{game.game}/commands", data=body,
-                         content_type="application/json", headers=game.bearer())
+def test_malformed_bodies_are_refused(web_game: WebActions, client: FlaskClient, body: str) -> None:
+    answer = client.post(f"/api/games/{web_game.game}/commands", data=body,
+                         content_type="application/json", headers=web_game.bearer())
     refused(answer, 400, "JSON object")
 
 
-def test_a_body_that_is_too_large_is_refused(game: WebActions, client: FlaskClient) -> None:
-    answer = client.post(f"/api/games/{game.game}/commands", headers=game.bearer(),
+def test_a_body_that_is_too_large_is_refused(web_game: WebActions, client: FlaskClient) -> None:
+    answer = client.post(f"/api/games/{web_game.game}/commands", headers=web_game.bearer(),
                          json={**PAY, "amount": 5, "memo": "x" * 100_000})
     assert answer.status_code == 413 and answer.json["ok"] is False
 
@@ -85,52 +84,52 @@ def test_a_finished_game_refuses_commands(web_actions: WebActions) -> None:
     assert web_actions.state() == before
 
 
-def test_bob_cannot_pay_from_alice(game: WebActions) -> None:
-    bob = game.players["Bob"]
-    refused(game.send(bob, **PAY, amount=500), 403, "Bob can only act for themself")
-    refused(game.send(bob, cmd="claim", player="Alice"), 403, "only act for themself")
+def test_bob_cannot_pay_from_alice(web_game: WebActions) -> None:
+    bob = web_game.players["Bob"]
+    refused(web_game.send(bob, **PAY, amount=500), 403, "Bob can only act for themself")
+    refused(web_game.send(bob, cmd="claim", player="Alice"), 403, "only act for themself")
 
 
 @pytest.mark.parametrize("command", [{"cmd": "end_game"}, {"cmd": "undo"},
                                      {"cmd": "next_turn"}, {"cmd": "pass_start",
                                                             "player": "Bob"}])
-def test_players_cannot_do_the_bankers_work(game: WebActions, command: dict[str, Any]) -> None:
-    refused(game.send(game.players["Bob"], **command), 403, "only the banker")
+def test_players_cannot_do_the_bankers_work(web_game: WebActions, command: dict[str, Any]) -> None:
+    refused(web_game.send(web_game.players["Bob"], **command), 403, "only the banker")
 
 
-def test_a_player_cannot_start_games(game: WebActions, client: FlaskClient) -> None:
+def test_a_player_cannot_start_games(web_game: WebActions, client: FlaskClient) -> None:
     answer = client.post("/api/games", json={"players": ["X", "Y"]},
-                         headers=game.bearer(game.players["Alice"]))
+                         headers=web_game.bearer(web_game.players["Alice"]))
     refused(answer, 403, "only the banker")
-    assert len(game.table.game_ids()) == 1
+    assert len(web_game.table.game_ids()) == 1
 
 
-def test_a_player_cannot_touch_another_game(game: WebActions, client: FlaskClient) -> None:
-    first, alice = game.game, game.players["Alice"]
+def test_a_player_cannot_touch_another_game(web_game: WebActions, client: FlaskClient) -> None:
+    first, alice = web_game.game, web_game.players["Alice"]
     other = client.post("/api/games", json={"players": ["Dora", "Erik"]},
-                        headers=game.bearer()).json["game"]
-    other_before = game.state(other)
-    refused(game.send(alice, game=other, cmd="pay", **{"from": "Dora"}, to="Erik", amount=5),
+                        headers=web_game.bearer()).json["game"]
+    other_before = web_game.state(other)
+    refused(web_game.send(alice, game=other, cmd="pay", **{"from": "Dora"}, to="Erik", amount=5),
             403, "not your game")
     for path in ("", "/history", "/events"):
-        refused(client.get(f"/api/games/{other}{path}", headers=game.bearer(alice)), 403,
+        refused(client.get(f"/api/games/{other}{path}", headers=web_game.bearer(alice)), 403,
                 "not your game")
-    assert game.state(other) == other_before
-    game.game = first
+    assert web_game.state(other) == other_before
+    web_game.game = first
 
 
 @pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer nope"},
                                      {"Authorization": "Bearer "}, {"Authorization": "Basic x"}])
-def test_missing_or_bad_tokens_get_401(game: WebActions, client: FlaskClient,
+def test_missing_or_bad_tokens_get_401(web_game: WebActions, client: FlaskClient,
                                        headers: dict[str, str]) -> None:
-    answer = client.post(f"/api/games/{game.game}/commands", json={**PAY, "amount": 5},
+    answer = client.post(f"/api/games/{web_game.game}/commands", json={**PAY, "amount": 5},
                          headers=headers)
     refused(answer, 401, "")
-    refused(client.get(f"/api/games/{game.game}", headers=headers), 401, "")
+    refused(client.get(f"/api/games/{web_game.game}", headers=headers), 401, "")
 
 
-def test_unknown_game_is_404(game: WebActions) -> None:
-    refused(game.send(game="nosuchgame", **PAY, amount=5), 404, "no game")
+def test_unknown_game_is_404(web_game: WebActions) -> None:
+    refused(web_game.send(game="nosuchgame", **PAY, amount=5), 404, "no game")
 
 
 def test_a_repeated_client_id_is_acknowledged_once(web_actions: WebActions) -> None:
@@ -145,10 +144,10 @@ def test_a_repeated_client_id_is_acknowledged_once(web_actions: WebActions) -> N
     assert web_actions.cash("Bob") == 30300
 
 
-def test_cookie_requests_need_json_and_the_csrf_header(game: WebActions,
+def test_cookie_requests_need_json_and_the_csrf_header(web_game: WebActions,
                                                        client: FlaskClient) -> None:
-    csrf = game.sign_in(game.players["Alice"])
-    url = f"/api/games/{game.game}/commands"
+    csrf = web_game.sign_in(web_game.players["Alice"])
+    url = f"/api/games/{web_game.game}/commands"
     refused(client.post(url, json={**PAY, "amount": 5}), 403, "anti-forgery")
     refused(client.post(url, json={**PAY, "amount": 5}, headers={"X-Companion-CSRF": "x"}),
             403, "anti-forgery")
@@ -157,28 +156,28 @@ def test_cookie_requests_need_json_and_the_csrf_header(game: WebActions,
                         headers={"X-Companion-CSRF": csrf}), 415, "JSON")
     refused(client.post(url, data='{"cmd": "pay"}', content_type="text/plain",
                         headers={"X-Companion-CSRF": csrf}), 415, "JSON")
-    banker_csrf = game.tokens.csrf(game.tokens.lookup(game.banker))
+    banker_csrf = web_game.tokens.csrf(web_game.tokens.lookup(web_game.banker))
     refused(client.post(url, json={**PAY, "amount": 5}, headers={"X-Companion-CSRF":
                                                                  banker_csrf}),
             403, "anti-forgery")
 
 
-def test_bearer_requests_still_need_json(game: WebActions, client: FlaskClient) -> None:
-    answer = client.post(f"/api/games/{game.game}/commands", data="cmd=pay",
+def test_bearer_requests_still_need_json(web_game: WebActions, client: FlaskClient) -> None:
+    answer = client.post(f"/api/games/{web_game.game}/commands", data="cmd=pay",
                          content_type="application/x-www-form-urlencoded",
-                         headers=game.bearer())
+                         headers=web_game.bearer())
     refused(answer, 415, "JSON")
 
 
 @pytest.mark.parametrize("query", ["limit=0", "limit=abc", "limit=201", "limit=-1"])
-def test_bad_history_limits(game: WebActions, client: FlaskClient, query: str) -> None:
-    refused(client.get(f"/api/games/{game.game}/history?{query}", headers=game.bearer()),
+def test_bad_history_limits(web_game: WebActions, client: FlaskClient, query: str) -> None:
+    refused(client.get(f"/api/games/{web_game.game}/history?{query}", headers=web_game.bearer()),
             400, "limit")
 
 
 @pytest.mark.parametrize("query", ["after=x", "after=1&wait=99", "after=-3"])
-def test_bad_polling_arguments(game: WebActions, client: FlaskClient, query: str) -> None:
-    refused(client.get(f"/api/games/{game.game}?{query}", headers=game.bearer()), 400, "")
+def test_bad_polling_arguments(web_game: WebActions, client: FlaskClient, query: str) -> None:
+    refused(client.get(f"/api/games/{web_game.game}?{query}", headers=web_game.bearer()), 400, "")
 
 
 def test_unknown_api_paths_answer_json(client: FlaskClient) -> None:

@@ -8,15 +8,13 @@ import pytest
 
 from companion.errors import NotAllowed, RuleBroken
 from companion.table import Actor, Table
-from tests.actions import Game
+from tests.kit import Game
 
 EDITION = "verdens-underverker-2003"
 WONDERS = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Ada", "Bo"], edition=EDITION)
+pytestmark = pytest.mark.game(edition=EDITION, players=["Ada", "Bo"])
 
 
 def passport(game: Game, name: str) -> list[int]:
@@ -67,16 +65,16 @@ def test_a_free_flight_marks_one_unvisited_wonder_without_moving(game: Game) -> 
     game.do("land", player="Bo", space=39)
     game.do("buy", player="Bo", space=39)
     game.do("land", player="Ada", space=5)
-    before = game.cash()
+    before = game.cashes()
     game.do("free_flight", player="Ada", wonder="dark blue #39")
     assert passport(game, "Ada") == [39]
-    assert game.player("Ada")["position"] == 5 and game.cash() == before
+    assert game.player("Ada")["position"] == 5 and game.cashes() == before
     assert game.state()["claims"] == [] and flight(game, "Ada") is None
 
 
 def test_a_phone_may_use_only_its_own_free_flight(game: Game) -> None:
     game.do("land", player="Ada", space=25)
-    with game.refused("only act for themself", NotAllowed):
+    with game.refused(NotAllowed, "Bo can only act for themself."):
         game.do("free_flight", Actor("player", "Bo"), player="Ada", wonder=1)
     game.do("free_flight", Actor("player", "Ada"), player="Ada", wonder=1)
     assert passport(game, "Ada") == [1]
@@ -116,28 +114,37 @@ def _to_jail(game: Game) -> None:
     game.do("jail", player="Ada")
 
 
+NO_FLIGHT = ("Ada has no free flight to use: one comes with landing on an airport and must be "
+             "used before the next landing or turn.")
+
+
 @pytest.mark.parametrize("setup, wonder, message", [
-    (_no_landing, 1, "Ada has no free flight to use"),
-    (_visited, "brown #1", "Ada has already visited brown #1"),
-    (_airport, 15, "airport #15 is not a wonder"),
-    (_airport, "public institution #12", "public institution #12 is not a wonder"),
-    (_airport, 0, "start #0 is not a wonder"),
-    (_used, 1, "Ada has no free flight to use"),
-    (_landed_again, 1, "Ada has no free flight to use"),
-    (_next_turn, 1, "Ada has no free flight to use"),
-    (_to_jail, 1, "Ada has no free flight to use"),
+    (_no_landing, 1, NO_FLIGHT),
+    (_visited, "brown #1",
+     "Ada has already visited brown #1: pick a wonder not yet marked in the passport."),
+    (_airport, 15,
+     "airport #15 is not a wonder: a free flight marks a wonder in the passport."),
+    (_airport, "public institution #12",
+     "public institution #12 is not a wonder: a free flight marks a wonder in the passport."),
+    (_airport, 0,
+     "start #0 is not a wonder: a free flight marks a wonder in the passport."),
+    (_used, 1, NO_FLIGHT),
+    (_landed_again, 1, NO_FLIGHT),
+    (_next_turn, 1, NO_FLIGHT),
+    (_to_jail, 1, NO_FLIGHT),
 ])
 def test_refused_free_flights_change_nothing(game: Game, setup: Any, wonder: Any,
                                              message: str) -> None:
     """W2 refusals: no airport landing, already visited, not a wonder, twice, expired."""
     setup(game)
-    with game.refused(message, RuleBroken):
+    with game.refused(RuleBroken, message):
         game.do("free_flight", player="Ada", wonder=wonder)
 
 
 def test_another_players_airport_gives_no_flight(game: Game) -> None:
     game.do("land", player="Ada", space=5)
-    with game.refused("Bo has no free flight to use", RuleBroken):
+    with game.refused(RuleBroken, "Bo has no free flight to use: one comes with landing on an "
+                      "airport and must be used before the next landing or turn."):
         game.do("free_flight", player="Bo", wonder=1)
 
 
@@ -146,7 +153,7 @@ def test_editions_without_passports_have_no_free_flights(table: Table) -> None:
     classic.do("land", player="Ada", space=5)
     assert classic.player("Ada")["passport"] == []
     assert classic.player("Ada")["passport_progress"] is None
-    with classic.refused("no passports", RuleBroken):
+    with classic.refused(RuleBroken, "This game has no passports, so there are no free flights."):
         classic.do("free_flight", player="Ada", wonder=1)
 
 
@@ -166,7 +173,7 @@ def test_wonders_dealt_in_quick_play_are_marked(table: Table) -> None:
     game = Game(table, ["Ada", "Bo"], edition=EDITION, variant="quick",
                 deal={"Ada": [37, "dark blue #39"], "Bo": [5, 1]})
     assert passport(game, "Ada") == [37, 39] and passport(game, "Bo") == [1]
-    assert game.cash() == {"Ada": 15000, "Bo": 24800}
+    assert game.cashes() == {"Ada": 15000, "Bo": 24800}
 
 
 def test_rolled_dice_mark_and_a_flight_lapses_at_the_next_landing(game: Game) -> None:

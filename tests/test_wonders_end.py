@@ -8,15 +8,13 @@ import pytest
 
 from companion.errors import GameOver
 from companion.table import Table
-from tests.actions import Game
+from tests.kit import Game
 
 EDITION = "verdens-underverker-2003"
 WONDERS = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
 
 
-@pytest.fixture
-def game(table: Table) -> Game:
-    return Game(table, ["Ada", "Bo"], edition=EDITION)
+pytestmark = pytest.mark.game(edition=EDITION, players=["Ada", "Bo"])
 
 
 def visit_all_but(game: Game, name: str, *left: int) -> None:
@@ -33,12 +31,12 @@ def test_the_22nd_mark_ends_the_game_and_pays_the_bonus_once(game: Game) -> None
     game.do("land", player="Ada", space=25)
     game.do("free_flight", player="Ada", wonder=37)
     state = game.state()
-    assert state["game"]["over"] and game.cash() == {"Ada": 60000, "Bo": 30000}
+    assert state["game"]["over"] and game.cashes() == {"Ada": 60000, "Bo": 30000}
     assert state["bank"]["paid_out"] == 2 * 30000 + 30000
     assert state["tally"]["winner"] == "Ada" and state["tally"]["winner_by"] == "cash"
-    with game.refused("game is over", GameOver):
+    with game.refused(GameOver, "The game is over; only undo can change it now."):
         game.do("land", player="Bo", space=1)
-    with game.refused("game is over", GameOver):
+    with game.refused(GameOver, "The game is over; only undo can change it now."):
         game.do("end_game")
 
 
@@ -49,18 +47,18 @@ def test_undo_of_the_22nd_mark_reopens_the_game_and_takes_the_bonus_back(game: G
     game.do("undo")
     state = game.state()
     assert not state["game"]["over"] and state["tally"] is None
-    assert game.cash() == {"Ada": 30000, "Bo": 30000}
+    assert game.cashes() == {"Ada": 30000, "Bo": 30000}
     ada = game.player("Ada")
     assert len(ada["passport"]) == 21 and ada["passport_progress"]["free_flight"]["index"] == 35
     game.do("land", player="Ada", space=39)  # the flight lapses; landing marks the 22nd
-    assert game.state()["game"]["over"] and game.cash()["Ada"] == 60000
+    assert game.state()["game"]["over"] and game.cash("Ada") == 60000
     assert game.state()["bank"]["paid_out"] == 2 * 30000 + 30000
 
 
 def test_a_wonder_won_at_auction_can_be_the_22nd(game: Game) -> None:
     visit_all_but(game, "Ada", 24)
     game.do("auction_sold", player="Ada", space="red #24", price=2000)
-    assert game.state()["game"]["over"] and game.cash()["Ada"] == 30000 - 2000 + 30000
+    assert game.state()["game"]["over"] and game.cash("Ada") == 30000 - 2000 + 30000
 
 
 def test_the_bonus_is_an_edition_setting_paid_once_with_debts_settled(game: Game) -> None:
@@ -69,9 +67,9 @@ def test_the_bonus_is_an_edition_setting_paid_once_with_debts_settled(game: Game
     visit_all_but(game, "Ada", 1)
     game.do("land", player="Ada", space=1)
     state = game.state()
-    assert game.cash() == {"Ada": 29000, "Bo": 61000} and state["players"][0]["debts"] == []
+    assert game.cashes() == {"Ada": 29000, "Bo": 61000} and state["players"][0]["debts"] == []
     assert state["tally"]["winner"] == "Bo"
-    assert sum(game.cash().values()) == state["bank"]["paid_out"] - state["bank"]["paid_in"]
+    assert sum(game.cashes().values()) == state["bank"]["paid_out"] - state["bank"]["paid_in"]
 
 
 @pytest.mark.parametrize("variant, deal, winner, by", [
