@@ -4,7 +4,7 @@ Seeds: 003 Multimillionær "Husene kjøpes av banken når det er spillerens tur"
 "Flytting" 1); 002 classic NO 1996 "Handel, bygging og pant kan skje mellom kastene, også
 når det ikke er din tur"; 000 and 001 the same ("mellom to andre spilleres tur"); 004
 Kortstokk "Etter at du har kastet terningene og flyttet, kan du velge å kjøpe hus".
-Deed values of Multimillionær: TEST values (tests/mm_kit.py).
+Deed values of Multimillionær: TEST values (tests/kit.py DEEDS).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 - M15 Trafikkfyr "Dette gjelder også for Ola Nordmann": ``ola_light_turns`` (default
   ``"next_turn"``: Ola's next move).
 
-Deed values: TEST values (tests/mm_kit.py).
+Deed values: TEST values (tests/kit.py DEEDS).
 """
 
 from __future__ import annotations
