@@ -761,20 +761,3 @@ def describe_rows(table: Table, game_id: str, rows: list[Row],
     """:func:`describe` for each of ``rows`` of ``game_id``."""
     ctx = Context(table, game_id, viewer, {int(r["seq"]): r for r in rows})
     return [describe(ctx, row) for row in rows]
-
-
-def undo_target(table: Table, game_id: str, rows: list[Row]) -> int | None:
-    """The log sequence ``undo`` would reverse now: the newest command that counts (not
-    undone, not an undo, not the game's start), looked for in ``rows`` (oldest first)
-    and, if none is there, in the whole log."""
-    for row in reversed(rows):
-        if _counts(row):
-            return int(row["seq"])
-    counted = table.applied_rows(game_id)
-    return counted[-1].seq if counted and counted[-1].seq > 1 else None
-
-
-def _counts(row: Row) -> bool:
-    if row.get("undone") or int(row["seq"]) <= 1:
-        return False
-    return not any(e.get("type") == "CommandUndone" for e in row["events"])
