@@ -10,9 +10,22 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 BANK = "bank"
+
+#: Why money moved or a debt opened (:class:`MoneyMoved`, :class:`DebtOpened`): a closed
+#: vocabulary the history's words are keyed by; ``""`` = not given (logs written before
+#: the field, read by their ``memo``).  ``payment``/``card``: the banker's own words are the
+#: memo; ``debt``: paying an open debt (C21); ``bankrupt``: the bankrupt's cash (C21).
+Reason = Literal[
+    "", "start_capital", "start_bonus", "joker_bonus", "passport_bonus", "rent",
+    "shareholder_cut", "tax", "jail_fine", "repairs", "pot", "purchase", "dealt", "auction",
+    "house", "house_sale", "mortgage", "unmortgage", "mortgage_interest", "debt_note",
+    "note_redeemed", "note_interest", "note_penalty", "shares", "share_sale", "borsen",
+    "holiday", "casino_bet", "casino_win", "insurance", "insurance_sale", "deed_sale", "sale",
+    "joker", "trade", "payment", "card", "debt", "bankrupt",
+]
 
 _REGISTRY: dict[str, type[Event]] = {}
 
@@ -58,22 +71,29 @@ class GameStarted(Event):
 
 @dataclass(frozen=True)
 class MoneyMoved(Event):
-    """The only event that changes cash: ``payer`` gives ``amount`` (> 0) to ``payee``."""
+    """The only event that changes cash: ``payer`` gives ``amount`` (> 0) to ``payee``;
+    ``reason`` (:data:`Reason`) says why and ``space`` (board index, None = no square) where;
+    ``memo``: free words (the banker's, or the core's for logs without ``reason``)."""
 
     payer: str
     payee: str
     amount: int
     memo: str = ""
+    reason: Reason = ""
+    space: int | None = None
 
 
 @dataclass(frozen=True)
 class DebtOpened(Event):
-    """``debtor`` owes ``creditor`` ``amount`` they could not pay in cash (C21)."""
+    """``debtor`` owes ``creditor`` ``amount`` they could not pay in cash (C21); ``reason``
+    and ``space`` as for :class:`MoneyMoved`."""
 
     debtor: str
     creditor: str
     amount: int
     memo: str = ""
+    reason: Reason = ""
+    space: int | None = None
 
 
 @dataclass(frozen=True)
@@ -115,10 +135,17 @@ class ClaimOpened(Event):
 
 @dataclass(frozen=True)
 class ClaimClosed(Event):
-    """Claim number ``claim`` is closed: ``how`` is ``claimed`` or ``lapsed`` (C5, M11)."""
+    """Claim number ``claim`` is closed: ``how`` is ``claimed``, ``lapsed`` (C5, M11) or
+    ``bankrupt`` (C21).  The claim's facts as :class:`ClaimOpened` had them: ``owner`` may
+    claim ``amount`` from ``payer`` for board index ``space`` (``""``/None/0 in logs
+    written before these fields: find the claim by its id there)."""
 
     claim: int
     how: str
+    owner: str = ""
+    payer: str = ""
+    space: int | None = None
+    amount: int = 0
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from companion.ledger.payments import settle_debts
 from companion.rules import hook
 from companion.state import GameState
 from companion.store import LogRow, Store
+from companion.valuation import WorthPoint, worth_series
 from companion.view import snapshot
 
 Listener = Callable[[str, int], None]
@@ -267,6 +268,24 @@ class Table:
         oldest first (fold their events to rebuild the state).  Raises UnknownGame."""
         self.state(game_id)
         return applied(list(self.store.rows(game_id)))[0]
+
+    def undo_target(self, game_id: str) -> int | None:
+        """The log sequence ``undo`` would reverse now: the newest command that counts
+        (not undone, not an undo, not the game's start), or None when nothing is left to
+        undo.  Raises UnknownGame."""
+        with self._lock:
+            self.state(game_id)
+            live = self._live.get(game_id)
+            return live[-1] if live else None
+
+    def worth_series(self, game_id: str) -> list[WorthPoint]:
+        """Every player's C23 worth after each command of ``game_id`` that counts (``undo``
+        rows and what they reversed add nothing), oldest first: the log refolded once
+        (:func:`companion.valuation.worth_series`); the live state is not touched.
+        Raises UnknownGame."""
+        rows = self.applied_rows(game_id)
+        with self.editions.active():
+            return worth_series(rows)
 
     def _notify(self, game_id: str, seq: int) -> None:
         self._changed.notify_all()

@@ -3,17 +3,22 @@
 Worth (C23): cash; unmortgaged deeds at the printed price; mortgaged deeds at half the
 printed price; houses at purchase price; a hotel at its price plus the houses that
 preceded it; open debts subtracted.  All ``int`` in the edition's unit.
+:func:`worth_series`: every player's worth after each command of a game (the tally's chart).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.editions.provenance import unverified
+from companion.folds import apply
 from companion.money import half
 from companion.rules import rules_for
 from companion.rules.buildings import building_value
 from companion.state import GameState
+from companion.store import LogRow
 
 
 def worth(state: GameState, name: str) -> dict[str, int]:
@@ -108,3 +113,27 @@ def raisable(state: GameState, name: str) -> int:
         if not deed.mortgaged:
             total += space.mortgage or 0
     return total
+
+
+@dataclass(frozen=True)
+class WorthPoint:
+    """Worth after one command: log ``seq``, game ``turn`` (0 = before the first
+    ``next_turn``) and ``totals``: player name -> C23 total (int, edition's unit)."""
+
+    seq: int
+    turn: int
+    totals: dict[str, int]
+
+
+def worth_series(rows: Iterable[LogRow]) -> list[WorthPoint]:
+    """Fold ``rows`` (a game's commands that count, oldest first:
+    :meth:`companion.table.Table.applied_rows`) into a fresh state once (O(commands)) and
+    read every player's C23 worth after each: one :class:`WorthPoint` per row.  The
+    caller makes the game's editions active (:meth:`companion.table.Table.worth_series`)."""
+    state, points = GameState(), []
+    for row in rows:
+        for event in row.events:
+            apply(state, event, row.seq)
+        totals = {name: worth(state, name)["total"] for name in state.players}
+        points.append(WorthPoint(row.seq, state.turn, totals))
+    return points

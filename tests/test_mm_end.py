@@ -137,4 +137,4 @@ def test_m22_the_multimillionaire_ending_pays_open_claims_before_the_tally(
     events = [(e["type"], e.get("amount") or e.get("level") or e.get("player"))
               for e in table.history(g.id, 1)[0]["events"]]
     assert events == [("MoneyMoved", 1_678_000), ("Multimillionaire", "Alice"),
-                      ("ClaimClosed", None), ("MoneyMoved", 45_000), ("GameEnded", None)]
+                      ("ClaimClosed", 45_000), ("MoneyMoved", 45_000), ("GameEnded", None)]

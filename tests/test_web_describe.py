@@ -1,4 +1,4 @@
-"""The history in the family's words (web/describe.py): what each command did, from its
+"""The history in the family's words (web/describe/): what each command did, from its
 events, with space names from the edition and amounts the local way; what undo would
 reverse and what it did; a lapsed rent claim on the owner's phone; the tally mid-game."""
 

@@ -211,7 +211,7 @@ def history(game_id: str) -> Any:
     """The newest ``limit`` (1–200, default 30) commands, oldest first, each with ``text``
     (what it did, in words); for the banker also ``undo``: ``{seq, text}`` of the command
     ``undo`` would reverse now (None: nothing to undo)."""
-    from web.describe import describe_rows, undo_target
+    from web.describe import describe_rows
 
     limit = int_arg("limit", 30, 1, 200)
     table().state(game_id)
@@ -220,7 +220,7 @@ def history(game_id: str) -> Any:
         row["text"] = text
     answer: dict[str, Any] = {"ok": True, "history": rows}
     if g.identity.role == "banker":
-        target = undo_target(table(), game_id, rows)
+        target = table().undo_target(game_id)
         known = {r["seq"]: r["text"] for r in rows}
         if target is None:
             answer["undo"] = None
@@ -235,11 +235,9 @@ def history(game_id: str) -> Any:
 def game_tally(game_id: str) -> Any:
     """The tally (provisional until the game is over) and every player's worth after each
     command not undone (``series``: ``[{seq, turn, totals: {name: worth}}]``)."""
-    from web.networth import worth_series
-
     tally = table().snapshot(game_id, with_tally=True)["tally"]
     series = [{"seq": p.seq, "turn": p.turn, "totals": p.totals}
-              for p in worth_series(table(), game_id)]
+              for p in table().worth_series(game_id)]
     return {"ok": True, "over": table().state(game_id).over, "tally": tally, "series": series}
 
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
+from companion.valuation import WorthPoint as Point
 from web.money import format_money
-from web.networth import Point
 
 WIDTH, HEIGHT = 720, 320
 LEFT, RIGHT, TOP, BOTTOM = 78, 12, 12, 34

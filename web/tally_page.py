@@ -15,7 +15,6 @@ from web.api import table
 from web.auth import game_required
 from web.chart import line_chart
 from web.i18n import _
-from web.networth import worth_series
 
 bp = Blueprint("tally", __name__)
 
@@ -95,7 +94,7 @@ def tally_page(game_id: str) -> Any:
     tally = state["tally"]
     names = [p["name"] for p in state["players"]]
     unit = state["game"]["unit"]
-    chart = line_chart(worth_series(table(), game_id), names, unit,
+    chart = line_chart(table().worth_series(game_id), names, unit,
                        _("Net worth over the game"), _("Commands recorded, in order"))
     return render_template("tally.html", game=game_id, state=state, tally=tally, names=names,
                            columns=columns(tally), headings=headings(), chart=chart,

@@ -118,7 +118,8 @@ def auction_close(draft: Draft, cmd: Cmd) -> None:
     if auction.building and top.space is not None:
         plan = one_building(state, top.player, state.ed.space(top.space), auction.building)
     draft.emit(ev.AuctionClosed(top.player, top.amount))
-    charge(draft, top.player, ev.BANK, top.amount, f"auction: {_what(state, auction)}")
+    charge(draft, top.player, ev.BANK, top.amount, f"auction: {_what(state, auction)}",
+           "auction", auction.space if auction.space is not None else top.space)
     if plan is not None:
         emit_plan(draft, plan)
     elif auction.space is not None:
@@ -164,7 +165,7 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
                             price=Money.of(state, price))
     if state.auction is not None and state.auction.space == space.index:
         draft.emit(ev.AuctionClosed(player, price))
-    charge(draft, player, ev.BANK, price, f"auction: {space.label}")
+    charge(draft, player, ev.BANK, price, f"auction: {space.label}", "auction", space.index)
     draft.emit(ev.DeedMoved(space.index, player))
     hook(state.ed, "after_deed_won")(draft, player, space.index)  # W1 passport
 

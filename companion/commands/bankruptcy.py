@@ -170,7 +170,7 @@ def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
     state = draft.state
     if paid:
         pay_in_full(draft, ev.BANK, player, buildings_sale(state, player),
-                    "buildings sold (bankrupt)")
+                    "buildings sold (bankrupt)", "house_sale")
     for deed in list(state.owned_by(player)):
         if deed.houses or deed.hotel:
             plan = plan_for(state, state.ed.space(deed.space))
@@ -192,7 +192,7 @@ def _serve(draft: Draft, player: str) -> None:
     state = draft.state
     for creditor, owed, _ in payout(state, player):
         part = min(state.players[player].cash, owed)
-        pay_in_full(draft, player, creditor, part, "bankrupt")
+        pay_in_full(draft, player, creditor, part, "bankrupt", "bankrupt")
         draft.emit(ev.DebtSettled(player, creditor, owed))
 
 
@@ -201,7 +201,7 @@ def _hand_over(draft: Draft, player: str, creditor: str) -> None:
     creditor; debts owed to the player now owed to the creditor (forgiven when that is
     the debtor)."""
     state = draft.state
-    pay_in_full(draft, player, creditor, state.players[player].cash, "bankrupt")
+    pay_in_full(draft, player, creditor, state.players[player].cash, "bankrupt", "bankrupt")
     owed_to = [(d.debtor, d.amount, d.memo) for d in state.debts if d.creditor == player]
     for debtor, amount, memo in owed_to:  # an asset of the player's
         draft.emit(ev.DebtSettled(debtor, player, amount))
@@ -226,7 +226,8 @@ def receive_mortgaged_or_owe(draft: Draft, creditor: str, index: int, lift: bool
         receive_mortgaged(draft, creditor, index, True)
         return
     space = state.ed.space(index)
-    charge(draft, creditor, ev.BANK, interest(state.ed, space), f"10 % on mortgaged {space.label}")
+    charge(draft, creditor, ev.BANK, interest(state.ed, space), f"10 % on mortgaged {space.label}",
+           "mortgage_interest", index)
 
 
 def _leave(draft: Draft, player: str, creditor: str) -> None:
@@ -238,10 +239,12 @@ def _leave(draft: Draft, player: str, creditor: str) -> None:
     state = draft.state
     for claim in list(state.claims.values()):
         if player in (claim.owner, claim.payer):
-            draft.emit(ev.ClaimClosed(claim.id, "bankrupt"))
+            draft.emit(ev.ClaimClosed(claim.id, "bankrupt", claim.owner, claim.payer,
+                                      claim.space, claim.amount))
         if claim.owner == player and claim.payer != creditor:
             label = state.ed.space(claim.space).label
-            draft.emit(ev.DebtOpened(claim.payer, creditor, claim.amount, f"rent {label}"))
+            draft.emit(ev.DebtOpened(claim.payer, creditor, claim.amount, f"rent {label}",
+                                     "rent", claim.space))
     for pending in list(state.trades.values()):
         if player in pending.parties:
             draft.emit(ev.TradeClosed(pending.id, "cancelled"))

@@ -49,7 +49,7 @@ def build(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("%(player)s has %(cash)s; building on %(deed)s costs %(cost)s.",
                             player=player, cash=Money.of(state, cash), deed=space.label,
                             cost=Money.of(state, plan.money))
-    pay_in_full(draft, player, ev.BANK, plan.money, f"built on {space.label}")
+    pay_in_full(draft, player, ev.BANK, plan.money, f"built on {space.label}", "house", space.index)
     emit_plan(draft, plan)
 
 
@@ -91,7 +91,8 @@ def sell_building(draft: Draft, cmd: Cmd) -> None:
             raise RuleBroken("%(deed)s has no hotel to exchange for houses.", deed=space.label)
         for _ in range(cmd.integer("count", 1, 25, default=1)):
             plan.sell(space, exchange)
-    pay_in_full(draft, ev.BANK, player, plan.money, f"sold buildings on {space.label}")
+    pay_in_full(draft, ev.BANK, player, plan.money, f"sold buildings on {space.label}",
+                "house_sale", space.index)
     emit_plan(draft, plan)
 
 
@@ -110,7 +111,7 @@ def repairs(draft: Draft, cmd: Cmd) -> None:
     houses = sum(d.houses for d in deeds if not d.hotel)
     hotels = sum(1 for d in deeds if d.hotel)
     pay_bank(draft, player, houses * per_house + hotels * per_hotel,
-             f"repairs: {houses} houses, {hotels} hotels")
+             f"repairs: {houses} houses, {hotels} hotels", "repairs")
 
 
 def may_spend(state: GameState, player: str) -> None:

@@ -116,7 +116,7 @@ def failed_try(draft: Draft, player: str) -> bool:
     draft.emit(ev.JailTried(player, tries))
     if tries < TRIES:
         return False
-    pay_bank(draft, player, draft.state.ed.jail_fine, "jail fine (third try)")
+    pay_bank(draft, player, draft.state.ed.jail_fine, "jail fine (third try)", "jail_fine")
     draft.emit(ev.JailLeft(player, "third_try"))
     return True
 
@@ -130,11 +130,11 @@ def move(draft: Draft, player: str, steps: int) -> None:
     start = state.players[player].position
     end = (start + steps) % len(state.ed.spaces)
     if end < start and end != 0:
-        charge(draft, ev.BANK, player, state.ed.start_bonus, "passed Start")
+        charge(draft, ev.BANK, player, state.ed.start_bonus, "passed Start", "start_bonus")
     bonus = state.ed.settings.pass_chance_bonus
     for space in passed(state, start, steps):
         if bonus and space.kind == "card":
-            charge(draft, ev.BANK, player, bonus, "passed a joker")
+            charge(draft, ev.BANK, player, bonus, "passed a joker", "joker_bonus")
     land_on(draft, player, end, steps)
 
 

@@ -59,7 +59,7 @@ def build_pair(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("%(player)s has %(cash)s; %(houses)s houses cost %(cost)s.",
                             player=player, cash=Money.of(state, state.players[player].cash),
                             houses=count * 2, cost=Money.of(state, cost))
-    pay_in_full(draft, player, ev.BANK, cost, f"houses on {space.group}")
+    pay_in_full(draft, player, ev.BANK, cost, f"houses on {space.group}", "house", space.index)
     for card in _rules(state).pair(state, space):
         draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses + count))
 
@@ -75,7 +75,8 @@ def sell_houses(draft: Draft, cmd: Cmd) -> None:
     coins = _rules(state).sell_houses_value(state, player, space, count)
     for card in _rules(state).pair(state, space):
         draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses - count))
-    charge(draft, ev.BANK, player, coins, f"houses on {space.group} sold")
+    charge(draft, ev.BANK, player, coins, f"houses on {space.group} sold", "house_sale",
+           space.index)
 
 
 @command("sell_property", player_field="player")
@@ -87,7 +88,8 @@ def sell_property(draft: Draft, cmd: Cmd) -> None:
     _active(state, player)
     coins = _rules(state).sell_property_value(state, player, space)
     draft.emit(ev.DeedMoved(space.index, ev.BANK))
-    charge(draft, ev.BANK, player, coins, f"{space.label} sold to the bank")
+    charge(draft, ev.BANK, player, coins, f"{space.label} sold to the bank", "deed_sale",
+           space.index)
 
 
 @command("sell_everything", player_field="player")
@@ -109,7 +111,7 @@ def sell_everything(draft: Draft, cmd: Cmd) -> None:
         draft.emit(ev.DeedMoved(deed.space, ev.BANK))
     if insurance:
         draft.emit(ev.FireInsuranceChanged(player, -insurance))
-    charge(draft, ev.BANK, player, coins, "everything sold to the bank")
+    charge(draft, ev.BANK, player, coins, "everything sold to the bank", "sale")
 
 
 @command("sell_insurance", player_field="player")
@@ -120,7 +122,8 @@ def sell_insurance(draft: Draft, cmd: Cmd) -> None:
     if state.players[player].fire_insurance < 1:
         raise RuleBroken("%(player)s has no fire insurance.", player=player)
     draft.emit(ev.FireInsuranceChanged(player, -1))
-    charge(draft, ev.BANK, player, module.SALE_PER_INSURANCE, "fire insurance sold")
+    charge(draft, ev.BANK, player, module.SALE_PER_INSURANCE, "fire insurance sold",
+           "insurance_sale")
 
 
 @command("trade_insurance")  # banker only: the taker pays (K9 trades are agreed at the table)
@@ -141,7 +144,7 @@ def trade_insurance(draft: Draft, cmd: Cmd) -> None:
                             price=Money.of(state, price))
     draft.emit(ev.FireInsuranceChanged(giver, -1))
     draft.emit(ev.FireInsuranceChanged(taker, 1))
-    pay_in_full(draft, taker, giver, price, "fire insurance")
+    pay_in_full(draft, taker, giver, price, "fire insurance", "insurance")
 
 
 @command("pass_joker")  # banker only, like pass_start: a phone could claim it again and again
@@ -153,7 +156,7 @@ def pass_joker(draft: Draft, cmd: Cmd) -> None:
     _active(state, player)
     if not bonus:
         raise RuleBroken("Passing a chance space pays nothing in this edition.")
-    charge(draft, ev.BANK, player, bonus, "passed a joker")
+    charge(draft, ev.BANK, player, bonus, "passed a joker", "joker_bonus")
 
 
 @command("joker")
@@ -169,9 +172,9 @@ def joker(draft: Draft, cmd: Cmd) -> None:
     _active(state, player)
     kind, amount = _rules(state).parse_effect(_rules(state).chance_effect(state, total))
     if kind == "coins" and amount > 0:
-        charge(draft, ev.BANK, player, amount, f"joker {total}")
+        charge(draft, ev.BANK, player, amount, f"joker {total}", "joker")
     elif kind == "coins" and amount < 0:
-        charge(draft, player, ev.BANK, -amount, f"joker {total}")
+        charge(draft, player, ev.BANK, -amount, f"joker {total}", "joker")
     elif kind == "insurance":
         draft.emit(ev.FireInsuranceChanged(player, 1))
 

@@ -39,7 +39,7 @@ def debt_note(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("%(player)s already has %(most)s debt notes: at most %(most)s at "
                          "once (M18).", player=player, most=MAX_NOTES)
     draft.emit(ev.DebtNotesChanged(player, 1))
-    pay_in_full(draft, ev.BANK, player, NOTE_AMOUNT, "debt note")
+    pay_in_full(draft, ev.BANK, player, NOTE_AMOUNT, "debt note", "debt_note")
 
 
 @command("redeem_note", player_field="player")
@@ -56,7 +56,7 @@ def redeem_note(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("Redeeming a debt note costs %(cost)s %(unit)s; %(player)s has "
                             "%(cash)s %(unit)s.", cost=NOTE_AMOUNT, player=player,
                             cash=state.players[player].cash, unit=state.ed.unit)
-    pay_in_full(draft, player, ev.BANK, NOTE_AMOUNT, "debt note redeemed")
+    pay_in_full(draft, player, ev.BANK, NOTE_AMOUNT, "debt note redeemed", "note_redeemed")
     draft.emit(ev.DebtNotesChanged(player, -1))
 
 
@@ -83,7 +83,7 @@ def pay_interest(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("Too late: %(player)s's car has moved, so the interest was not paid "
                          "in time and another player may point it out (M18).", player=player)
     draft.emit(ev.InterestPaid(player, state.turn))
-    charge(draft, player, ev.BANK, interest(state, player), "debt-note interest")
+    charge(draft, player, ev.BANK, interest(state, player), "debt-note interest", "note_interest")
 
 
 @command("point_out", player_field="player")
@@ -108,8 +108,9 @@ def point_out(draft: Draft, cmd: Cmd) -> None:
                          debtor=debtor)
     amount = found[1]
     draft.emit(ev.InterestClosed(debtor, f"pointed out by {player}"))
-    charge(draft, debtor, ev.BANK, amount, "debt-note interest, paid late")
-    charge(draft, debtor, player, amount, f"penalty for late interest, to {player} (M18)")
+    charge(draft, debtor, ev.BANK, amount, "debt-note interest, paid late", "note_interest")
+    charge(draft, debtor, player, amount, f"penalty for late interest, to {player} (M18)",
+           "note_penalty")
 
 
 def _player(state: GameState, cmd: Cmd) -> tuple[GameState, str]:

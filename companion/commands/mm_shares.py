@@ -47,7 +47,7 @@ def buy_shares(draft: Draft, cmd: Cmd) -> None:
                          held=held(state, ev.BANK, series), series=series)
     cost = price(state, series) * count
     _afford(state, player, cost)
-    pay_in_full(draft, player, ev.BANK, cost, f"{count} shares of series {series}")
+    pay_in_full(draft, player, ev.BANK, cost, f"{count} shares of series {series}", "shares")
     draft.emit(ev.SharesMoved(series, ev.BANK, player, count))
 
 
@@ -65,7 +65,7 @@ def sell_shares(draft: Draft, cmd: Cmd) -> None:
     check_trading(state, series)
     draft.emit(ev.SharesMoved(series, player, ev.BANK, count))
     pay_in_full(draft, ev.BANK, player, price(state, series) * count,
-                f"{count} shares of series {series}")
+                f"{count} shares of series {series}", "share_sale")
 
 
 @command("borsen_buy", player_field="player")
@@ -96,7 +96,8 @@ def borsen_buy(draft: Draft, cmd: Cmd) -> None:
     may_spend(state, player)
     cost = 2 * price(state, series) * count
     _afford(state, player, cost)
-    pay_in_full(draft, player, seller, cost, f"Børsen: {count} shares of series {series}")
+    pay_in_full(draft, player, seller, cost, f"Børsen: {count} shares of series {series}",
+                "borsen")
     draft.emit(ev.SharesMoved(series, seller, player, count))
     draft.emit(ev.BorsenRight(player, state.turn, 0))
 

@@ -27,7 +27,7 @@ def pay(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("Payer and receiver are the same.")
     _active(draft, payer, payee)
     _within_cash(draft, cmd, payer, amount)
-    charge(draft, payer, payee, amount, cmd.text("memo", "")[:200])
+    charge(draft, payer, payee, amount, cmd.text("memo", "")[:200], "payment")
 
 
 @command("pay_each", player_field="from")
@@ -39,7 +39,7 @@ def pay_each(draft: Draft, cmd: Cmd) -> None:
     _within_cash(draft, cmd, payer, amount * (len(draft.state.active_players()) - 1))
     for other in draft.state.active_players():
         if other != payer:
-            charge(draft, payer, other, amount, cmd.text("memo", "card"))
+            charge(draft, payer, other, amount, cmd.text("memo", "card"), "card")
 
 
 @command("collect_each")
@@ -50,7 +50,7 @@ def collect_each(draft: Draft, cmd: Cmd) -> None:
     _active(draft, payee)
     for other in draft.state.active_players():
         if other != payee:
-            charge(draft, other, payee, amount, cmd.text("memo", "card"))
+            charge(draft, other, payee, amount, cmd.text("memo", "card"), "card")
 
 
 def _active(draft: Draft, *parties: str) -> None:

@@ -51,7 +51,7 @@ def mortgage(draft: Draft, cmd: Cmd) -> None:
                          "mortgaged only when its group has no buildings.", group=space.group)
     value = mortgage_value(space)
     draft.emit(ev.MortgageSet(space.index, True))
-    pay_in_full(draft, ev.BANK, player, value, f"mortgaged {space.label}")
+    pay_in_full(draft, ev.BANK, player, value, f"mortgaged {space.label}", "mortgage", space.index)
 
 
 @command("unmortgage", player_field="player")
@@ -75,7 +75,7 @@ def unmortgage(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("%(player)s has %(cash)s; lifting %(deed)s costs %(cost)s.",
                             player=player, cash=Money.of(state, cash), deed=space.label,
                             cost=Money.of(state, cost))
-    pay_in_full(draft, player, ev.BANK, cost, f"lifted {space.label}")
+    pay_in_full(draft, player, ev.BANK, cost, f"lifted {space.label}", "unmortgage", space.index)
     draft.emit(ev.MortgageSet(space.index, False))
 
 

@@ -159,7 +159,8 @@ def stay(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("Another round in Ferieparadiset costs %(cost)s %(unit)s; "
                             "%(player)s has %(cash)s %(unit)s.", cost=cost, player=player,
                             cash=state.players[player].cash, unit=state.ed.unit)
-    pay_in_full(draft, player, ev.BANK, cost, f"Ferieparadiset, extra round {stays + 1}")
+    pay_in_full(draft, player, ev.BANK, cost, f"Ferieparadiset, extra round {stays + 1}",
+                "holiday")
     draft.emit(ev.HolidayStays(player, stays + 1))
     car_moved(draft, player)
 
@@ -201,9 +202,10 @@ def casino(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("%(player)s has %(cash)s %(unit)s and cannot bet %(bet)s %(unit)s.",
                             player=player, cash=state.players[player].cash, bet=bet,
                             unit=state.ed.unit)
-    pay_in_full(draft, player, ev.BANK, bet, "Casino bet")
+    pay_in_full(draft, player, ev.BANK, bet, "Casino bet", "casino_bet")
     if die == 6:
-        pay_in_full(draft, ev.BANK, player, CASINO_PAYS * bet, "Casino: a six pays 10 × the bet")
+        pay_in_full(draft, ev.BANK, player, CASINO_PAYS * bet, "Casino: a six pays 10 × the bet",
+                    "casino_win")
     draft.emit(ev.CasinoPlayed(player, state.turn))
 
 

@@ -48,7 +48,7 @@ def buy(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("%(player)s has %(cash)s %(unit)s; %(deed)s costs %(price)s %(unit)s.",
                             player=player, cash=cash, deed=space.label, price=price,
                             unit=state.ed.unit)
-    pay_in_full(draft, player, ev.BANK, price, f"bought {space.label}")
+    pay_in_full(draft, player, ev.BANK, price, f"bought {space.label}", "purchase", space.index)
     draft.emit(ev.DeedMoved(space.index, player))
 
 

@@ -61,7 +61,8 @@ def start_game(draft: Draft, started: ev.GameStarted) -> None:
     the clock of a quick or timed game (C23, C24)."""
     draft.emit(started)
     for name in started.players:
-        draft.emit(ev.MoneyMoved(ev.BANK, name, draft.state.ed.start_capital, "start capital"))
+        draft.emit(ev.MoneyMoved(ev.BANK, name, draft.state.ed.start_capital, "start capital",
+                                     "start_capital"))
     start_variant(draft, started)
     hook(draft.state.ed, "after_start")(draft)  # M2 shares, M3 stock board
 

@@ -137,7 +137,7 @@ def apply_deal(draft: Draft, deal: Deal) -> None:
     then each receiver's C19 payments."""
     for giver, offer in deal.offers.items():
         taker = deal.other(giver)
-        pay_in_full(draft, giver, taker, offer.cash, f"trade with {taker}")
+        pay_in_full(draft, giver, taker, offer.cash, f"trade with {taker}", "trade")
         for index in offer.spaces:
             draft.emit(ev.DeedMoved(index, taker))
         if offer.jail_cards:
@@ -159,7 +159,8 @@ def receive_mortgaged(draft: Draft, taker: str, index: int, lift: bool) -> None:
     space = state.ed.space(index)
     cost = receive_cost(state.ed, space, lift)
     memo = f"lifted {space.label}" if lift else f"10 % on mortgaged {space.label}"
-    pay_in_full(draft, taker, ev.BANK, cost, memo)
+    pay_in_full(draft, taker, ev.BANK, cost, memo,
+                "unmortgage" if lift else "mortgage_interest", index)
     if lift:
         draft.emit(ev.MortgageSet(index, False))
 

@@ -56,11 +56,12 @@ def land_on(draft: Draft, player: str, index: int, dice: int | None) -> None:
         _rent(draft, player, space.index, dice)
     elif space.kind == "tax":  # C11; a rule module may compute it (M16: % of the cash)
         due = getattr(rules_for(state.ed), "tax_due", None)
-        pay_bank(draft, player, due(state, player, space) if due else space.tax or 0, space.label)
+        pay_bank(draft, player, due(state, player, space) if due else space.tax or 0, space.label,
+                 "tax", space.index)
     elif space.kind == "go_to_jail":
         draft.emit(ev.JailEntered(player))
     elif space.kind == "start":
-        charge(draft, ev.BANK, player, state.ed.start_bonus, "Start")
+        charge(draft, ev.BANK, player, state.ed.start_bonus, "Start", "start_bonus", space.index)
     elif space.kind == "free_parking":
         collect_pot(draft, player)
     hook(state.ed, "after_land")(draft, player, space.index)  # e.g. passport, W1–W2
@@ -97,7 +98,7 @@ def rent_due(draft: Draft, payer: str, owner: str, index: int, amount: int,
     state = draft.state
     if state.house_rules.get("auto_rent"):
         hook(state.ed, "at_rent_due")(draft, payer, index, amount, 0)  # M6
-        charge(draft, payer, owner, amount, label)
+        charge(draft, payer, owner, amount, label, "rent", index)
         hook(state.ed, "after_rent")(draft, payer, owner, index, amount)  # M10
         return
     claim = state.next_claim
@@ -127,7 +128,7 @@ def pass_start(draft: Draft, cmd: Cmd) -> None:
     _not_bankrupt(draft, player)
     if not draft.state.ed.start_bonus:
         raise RuleBroken("Passing Start pays nothing in this edition.")
-    charge(draft, ev.BANK, player, draft.state.ed.start_bonus, "Start")
+    charge(draft, ev.BANK, player, draft.state.ed.start_bonus, "Start", "start_bonus")
 
 
 @command("jail")
@@ -156,7 +157,7 @@ def leave_jail(draft: Draft, cmd: Cmd) -> None:
     if not state.players[player].in_jail:
         raise RuleBroken("%(player)s is not in jail.", player=player)
     if by == "fine":
-        pay_bank(draft, player, state.ed.jail_fine, "jail fine")
+        pay_bank(draft, player, state.ed.jail_fine, "jail fine", "jail_fine")
     elif by == "card":
         if state.players[player].jail_cards < 1:
             raise RuleBroken("%(player)s has no get-out-of-jail card.", player=player)

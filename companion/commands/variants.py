@@ -61,7 +61,8 @@ def start_variant(draft: Draft, started: ev.GameStarted) -> None:
     for name, indices in settings.get("deal", {}).items():
         for index in indices:
             space = draft.state.ed.space(index)
-            draft.emit(ev.MoneyMoved(name, ev.BANK, space.price or 0, f"dealt {space.label}"))
+            draft.emit(ev.MoneyMoved(name, ev.BANK, space.price or 0, f"dealt {space.label}",
+                                     "dealt", space.index))
             draft.emit(ev.DeedMoved(index, name))
             hook(draft.state.ed, "after_deal")(draft, name, index)  # W1 passport
 

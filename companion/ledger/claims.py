@@ -17,6 +17,7 @@ def collect_claim(draft: Draft, c: Claim) -> None:
     """Open claim ``c`` is claimed: closed, its payer charges the owner the rent (a debt
     when short, C21); the rule module's ``after_rent`` follows (C5; M10 — the stock board
     moved already at the landing, M6)."""
-    draft.emit(ev.ClaimClosed(c.id, "claimed"))
-    charge(draft, c.payer, c.owner, c.amount, f"rent {draft.state.ed.space(c.space).label}")
+    draft.emit(ev.ClaimClosed(c.id, "claimed", c.owner, c.payer, c.space, c.amount))
+    charge(draft, c.payer, c.owner, c.amount, f"rent {draft.state.ed.space(c.space).label}",
+           "rent", c.space)
     hook(draft.state.ed, "after_rent")(draft, c.payer, c.owner, c.space, c.amount)  # M10

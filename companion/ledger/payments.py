@@ -19,8 +19,10 @@ def cash_of(draft: Draft, party: str) -> int | None:
     return draft.state.players[party].cash
 
 
-def charge(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") -> int:
+def charge(draft: Draft, payer: str, payee: str, amount: int, memo: str = "",
+           reason: ev.Reason = "", space: int | None = None) -> int:
     """``payer`` pays ``payee`` ``amount``; what the payer lacks becomes a debt (C21).
+    ``reason`` and ``space`` (board index) go on the events (:class:`~companion.events.MoneyMoved`).
 
     Returns the part of ``amount`` that is still owed (0 when paid in full).
     """
@@ -29,17 +31,19 @@ def charge(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") ->
     cash = cash_of(draft, payer)
     paid = amount if cash is None else min(cash, amount)
     if paid:
-        draft.emit(ev.MoneyMoved(payer, payee, paid, memo))
+        draft.emit(ev.MoneyMoved(payer, payee, paid, memo, reason, space))
     owed = amount - paid
     if owed:
-        draft.emit(ev.DebtOpened(payer, payee, owed, memo))
+        draft.emit(ev.DebtOpened(payer, payee, owed, memo, reason, space))
     return owed
 
 
-def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") -> None:
-    """A transfer the caller has checked the payer can afford."""
+def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "",
+                reason: ev.Reason = "", space: int | None = None) -> None:
+    """A transfer the caller has checked the payer can afford; ``reason``/``space`` as for
+    :func:`charge`."""
     if amount > 0 and payer != payee:
-        draft.emit(ev.MoneyMoved(payer, payee, amount, memo))
+        draft.emit(ev.MoneyMoved(payer, payee, amount, memo, reason, space))
 
 
 def serving_order(state: GameState, debts: list[Debt]) -> list[Debt]:
@@ -60,5 +64,6 @@ def settle_debts(draft: Draft) -> None:
         if player is None or player.bankrupt or player.cash <= 0:
             continue
         part = min(player.cash, debt.amount)
-        draft.emit(ev.MoneyMoved(debt.debtor, debt.creditor, part, f"debt: {debt.memo}"))
+        draft.emit(ev.MoneyMoved(debt.debtor, debt.creditor, part, f"debt: {debt.memo}",
+                                 "debt"))
         draft.emit(ev.DebtSettled(debt.debtor, debt.creditor, part))

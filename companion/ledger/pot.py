@@ -19,11 +19,13 @@ def pot_on(draft: Draft) -> bool:
     return bool(draft.state.house_rules.get("free_parking_pot"))
 
 
-def pay_bank(draft: Draft, player: str, amount: int, memo: str) -> int:
+def pay_bank(draft: Draft, player: str, amount: int, memo: str, reason: ev.Reason = "",
+             space: int | None = None) -> int:
     """``player`` pays the bank a tax, fine or repair bill of ``amount``; a shortfall is a
     debt (C21).  Under the pot house rule the whole amount goes into the pot (the bank
-    fronts what is still owed, C25).  Returns the part still owed."""
-    owed = charge(draft, player, ev.BANK, amount, memo)
+    fronts what is still owed, C25).  ``reason``/``space`` as for
+    :func:`~companion.ledger.payments.charge`.  Returns the part still owed."""
+    owed = charge(draft, player, ev.BANK, amount, memo, reason, space)
     if amount > 0 and pot_on(draft):
         draft.emit(ev.PotChanged(amount))
     return owed
@@ -33,5 +35,5 @@ def collect_pot(draft: Draft, player: str) -> None:
     """``player`` landed on free parking: under the house rule they take the pot (C12)."""
     pot = draft.state.pot
     if pot > 0 and pot_on(draft):
-        draft.emit(ev.MoneyMoved(ev.BANK, player, pot, "free-parking pot"))
+        draft.emit(ev.MoneyMoved(ev.BANK, player, pot, "free-parking pot", "pot"))
         draft.emit(ev.PotChanged(-pot))

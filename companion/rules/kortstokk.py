@@ -210,7 +210,7 @@ def sell_assets(draft: Draft, player: str, paid: bool) -> None:
     if insurance:
         draft.emit(ev.FireInsuranceChanged(player, -insurance))
     if paid and coins:
-        draft.emit(ev.MoneyMoved(ev.BANK, player, coins, "everything sold to the bank"))
+        draft.emit(ev.MoneyMoved(ev.BANK, player, coins, "everything sold to the bank", "sale"))
 
 
 def chance_effect(state: GameState, total: int) -> str:

@@ -49,5 +49,6 @@ def lapse_claims(draft: Draft) -> None:
     state = draft.state
     for claim in list(state.claims.values()):
         if not alive(state, claim.turn):
-            draft.emit(ev.ClaimClosed(claim.id, "lapsed"))
+            draft.emit(ev.ClaimClosed(claim.id, "lapsed", claim.owner, claim.payer,
+                                      claim.space, claim.amount))
             hook(state.ed, "after_lapse")(draft, claim)

@@ -116,7 +116,8 @@ def sell_assets(draft: Draft, name: str, paid: bool) -> None:
             draft.emit(ev.SharesMoved(series, name, ev.BANK, count))
             if paid:
                 draft.emit(ev.MoneyMoved(ev.BANK, name, each * count,
-                                         f"{count} shares of series {series} (bankrupt)"))
+                                         f"{count} shares of series {series} (bankrupt)",
+                                         "share_sale"))
 
 
 def after_hand_over(draft: Draft, player: str, creditor: str) -> None:

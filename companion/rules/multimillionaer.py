@@ -65,7 +65,8 @@ def after_rent(draft: Draft, payer: str, owner: str, index: int, amount: int) ->
     series = series_of(state.ed, space)
     holder = major_holder(state, series) if series else None
     if holder is not None and holder != owner:
-        charge(draft, owner, holder, half(amount), f"50 % of the rent of {space.label} (M10)")
+        charge(draft, owner, holder, half(amount), f"50 % of the rent of {space.label} (M10)",
+               "shareholder_cut", index)
 
 
 def at_rent_due(draft: Draft, payer: str, index: int, amount: int, claim: int) -> None:

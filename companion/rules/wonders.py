@@ -82,7 +82,8 @@ def _finish(draft: Draft, player: str) -> None:
     mark), then the tally names the winner by the game's ``winner_by``."""
     bonus = draft.state.ed.settings.passport_bonus
     if bonus > 0:
-        draft.emit(ev.MoneyMoved(ev.BANK, player, bonus, "full passport (W3)"))
+        draft.emit(ev.MoneyMoved(ev.BANK, player, bonus, "full passport (W3)",
+                                 "passport_bonus"))
     finish(draft)
 
 

@@ -244,7 +244,7 @@ const Companion = (() => {
     return command;
   }
 
-  /* The recent commands in words (the server describes them: web/describe.py);
+  /* The recent commands in words (the server describes them: web/describe/);
      undone ones struck through.  Resolves with the answer (its `undo`: what undo would
      reverse now, for the banker). */
   async function history(game, list, limit = 12) {

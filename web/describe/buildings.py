@@ -1,0 +1,56 @@
+"""Buildings and mortgages in words: build, sell buildings, mortgage, lift, repairs
+(docs/rules.md C10, C14–C17, C19)."""
+
+from __future__ import annotations
+
+from web.describe.context import BANK, Context, Row, cmd, describes, first, of, paid, received
+from web.describe.told import follow_ups, from_events
+from web.describe.words import lots
+from web.i18n import _
+
+
+@describes("build")
+def _build(ctx: Context, row: Row) -> list[str]:
+    player = str(cmd(row).get("player", ""))
+    return [_("%(player)s built on %(lots)s for %(amount)s.", player=player,
+              lots=lots(ctx, row["events"]),
+              amount=ctx.money(paid(row["events"], player, BANK)))]
+
+
+@describes("sell_building")
+def _sell_building(ctx: Context, row: Row) -> list[str]:
+    player = str(cmd(row).get("player", ""))
+    return [_("%(player)s sold buildings on %(lots)s for %(amount)s.", player=player,
+              lots=lots(ctx, row["events"]),
+              amount=ctx.money(received(row["events"], player, BANK))),
+            *follow_ups(ctx, row)]
+
+
+@describes("mortgage")
+def _mortgage(ctx: Context, row: Row) -> list[str]:
+    player = str(cmd(row).get("player", ""))
+    deed = first(row["events"], "MortgageSet")
+    if deed is None:
+        return from_events(ctx, row)
+    got = sum(int(e["amount"]) for e in of(row["events"], "MoneyMoved")
+              if e["payer"] == BANK and e["payee"] == player)
+    return [_("%(player)s mortgaged %(deed)s for %(amount)s.", player=player,
+              deed=ctx.space(deed["space"]), amount=ctx.money(got)), *follow_ups(ctx, row)]
+
+
+@describes("unmortgage")
+def _unmortgage(ctx: Context, row: Row) -> list[str]:
+    player = str(cmd(row).get("player", ""))
+    deed = first(row["events"], "MortgageSet")
+    if deed is None:
+        return from_events(ctx, row)
+    return [_("%(player)s lifted the mortgage on %(deed)s for %(amount)s.", player=player,
+              deed=ctx.space(deed["space"]),
+              amount=ctx.money(paid(row["events"], player, BANK)))]
+
+
+@describes("repairs")
+def _repairs(ctx: Context, row: Row) -> list[str]:
+    player = str(cmd(row).get("player", ""))
+    return [_("%(player)s paid %(amount)s for repairs.", player=player,
+              amount=ctx.money(paid(row["events"], player))), *follow_ups(ctx, row)]

@@ -1,0 +1,68 @@
+"""The money commands in words (``pay``, ``pay_each``, ``collect_each``, ``pass_start``, ``buy``,
+``bankrupt``) (docs/rules.md C2, C4, C11, C21)."""
+
+from __future__ import annotations
+
+from web.describe import legacy
+from web.describe.context import BANK, Context, Row, cmd, describes, first, of, paid, received
+from web.describe.told import follow_ups, from_events
+from web.describe.words import money_sentence
+from web.i18n import _
+
+
+@describes("pay")
+def _pay(ctx: Context, row: Row) -> list[str]:
+    memo = str(cmd(row).get("memo") or "")
+    lines = [money_sentence(ctx, e["payer"], e["payee"], e["amount"], memo)
+             for e in of(row["events"], "MoneyMoved") if legacy.reason(e) != "debt"]
+    return lines + follow_ups(ctx, row)
+
+
+@describes("pay_each")
+def _pay_each(ctx: Context, row: Row) -> list[str]:
+    command = cmd(row)
+    amount = command.get("amount")
+    text = _("%(player)s paid every other player %(amount)s.", player=command.get("from", ""),
+             amount=ctx.money(amount) if isinstance(amount, int) else str(amount))
+    return [text, *follow_ups(ctx, row)]
+
+
+@describes("collect_each")
+def _collect_each(ctx: Context, row: Row) -> list[str]:
+    command = cmd(row)
+    amount = command.get("amount")
+    text = _("%(player)s collected %(amount)s from every other player.",
+             player=command.get("to", ""),
+             amount=ctx.money(amount) if isinstance(amount, int) else str(amount))
+    return [text, *follow_ups(ctx, row)]
+
+
+@describes("pass_start")
+def _pass_start(ctx: Context, row: Row) -> list[str]:
+    player = str(cmd(row).get("player", ""))
+    return [_("%(player)s passed Start and got %(amount)s.", player=player,
+              amount=ctx.money(received(row["events"], player, BANK)))]
+
+
+@describes("buy")
+def _buy(ctx: Context, row: Row) -> list[str]:
+    moved = first(row["events"], "DeedMoved")
+    if moved is None:
+        return from_events(ctx, row)
+    owner = moved["owner"]
+    return [_("%(player)s bought %(deed)s for %(amount)s.", player=owner,
+              deed=ctx.space(moved["space"]), amount=ctx.money(paid(row["events"], owner)))]
+
+
+@describes("bankrupt")
+def _bankrupt(ctx: Context, row: Row) -> list[str]:
+    out = of(row["events"], "PlayerBankrupt")
+    if not out:
+        return from_events(ctx, row)
+    done = out[0]
+    if done["creditor"] == BANK:
+        text = _("%(player)s went bankrupt; the bank takes everything.", player=done["player"])
+    else:
+        text = _("%(player)s went bankrupt; %(creditor)s takes everything.",
+                 player=done["player"], creditor=done["creditor"])
+    return [text, *follow_ups(ctx, row, skip=("PlayerBankrupt", "DebtSettled"))]

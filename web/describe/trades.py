@@ -1,0 +1,62 @@
+"""Trades in words: one at once, proposed, accepted, called off (docs/rules.md C18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.describe.context import Context, Row, cmd, describes, first, names
+from web.describe.told import follow_ups, from_events
+from web.i18n import _, ngettext
+
+
+def _offer(ctx: Context, offer: dict[str, Any]) -> str:
+    """What one side of a trade gives: "2 000 kr, Parkveien, 1 jail card"."""
+    items = []
+    if offer.get("cash"):
+        items.append(ctx.money(int(offer["cash"])))
+    items += [ctx.space(s) for s in offer.get("spaces") or ()]
+    for series, count in (offer.get("shares") or {}).items():
+        items.append(ngettext("%(num)d share of series %(series)s",
+                              "%(num)d shares of series %(series)s", int(count), series=series))
+    if offer.get("jail_cards"):
+        items.append(ngettext("%(num)d get-out-of-jail card", "%(num)d get-out-of-jail cards",
+                              int(offer["jail_cards"])))
+    return names(items) if items else _("nothing")
+
+
+@describes("trade")
+def _trade(ctx: Context, row: Row) -> list[str]:
+    parties = cmd(row).get("parties")
+    if not isinstance(parties, dict) or len(parties) != 2:
+        return from_events(ctx, row)
+    (first, a), (second, b) = parties.items()
+    return [_("%(first)s and %(second)s traded: %(first)s gave %(a)s; %(second)s gave %(b)s.",
+              first=first, second=second, a=_offer(ctx, a if isinstance(a, dict) else {}),
+              b=_offer(ctx, b if isinstance(b, dict) else {})), *follow_ups(ctx, row)]
+
+
+@describes("trade_propose")
+def _trade_propose(ctx: Context, row: Row) -> list[str]:
+    proposed = first(row["events"], "TradeProposed")
+    if proposed is None or len(proposed["parties"]) != 2:
+        return from_events(ctx, row)
+    proposer = proposed["proposer"]
+    other = next(n for n in proposed["parties"] if n != proposer)
+    return [_("%(proposer)s offers %(other)s a trade: %(proposer)s gives %(a)s; %(other)s "
+              "gives %(b)s.", proposer=proposer, other=other,
+              a=_offer(ctx, proposed["parties"][proposer]),
+              b=_offer(ctx, proposed["parties"][other]))]
+
+
+@describes("trade_accept")
+def _trade_accept(ctx: Context, row: Row) -> list[str]:
+    return [_("%(player)s accepted the trade.", player=cmd(row).get("player", "")),
+            *follow_ups(ctx, row)]
+
+
+@describes("trade_cancel")
+def _trade_cancel(ctx: Context, row: Row) -> list[str]:
+    player = cmd(row).get("player")
+    if player:
+        return [_("%(player)s called the trade off.", player=player)]
+    return [_("The banker cancelled the trade.")]
