@@ -12,7 +12,7 @@ import pytest
 from companion import events as ev
 from companion.replay import replay_into
 from companion.table import Table
-from tests.actions import Game, open_table
+from tests.kit import Game, open_table
 
 REPLAYS = Path(__file__).parent / "replays"
 REASONS = set(typing.get_args(ev.Reason)) - {""}

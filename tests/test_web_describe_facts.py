@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.table import Table
-from tests.actions import Game, open_table
+from tests.kit import Game, open_table
 from web.describe import Context, describe
 
 PARKVEIEN, INNTEKTSSKATT = 1, 4  # board indices of the NO 1996 edition
