@@ -13,14 +13,16 @@ Layers, from the bottom up; a module imports only its own layer or those below
 4. ``state`` — the game's data and the ``fold_event`` dispatcher.
 5. ``money`` — amounts in the edition's unit, written out.
 6. ``folds`` — every event's fold, registered in one list; ``fold`` and ``apply``.
-7. rules that compute — ``rules`` (``rules_for``, ``hook``, ``check``) and what only computes.
-8. ``valuation`` — worth, the tally and what a player can raise (C21–C23).
-9. ``ledger`` — ``Draft``, charging, debts, the pot, rent claims paid, ``finish``.
-10. rules that emit — rule modules whose hooks move money or end games (W*, M*, K10).
-11. ``view`` — the snapshot the phones, the console and the LEDs read.
-12. ``commands`` — parsing a command (``Cmd``, the registry) and every handler.
-13. ``table`` — games on one log: execute, undo, replay at start-up, listeners.
-14. ``replay`` — a replay file (JSON Lines of commands) played through a table.
+7. ``ledger.draft`` — ``Draft``: a state being changed by the events a command emits.
+8. rules that compute — ``rules`` (``rules_for``, the base rule set ``Classic``) and
+   what only computes.
+9. ``valuation`` — worth, the tally and what a player can raise (C21–C23).
+10. ``ledger`` — charging, debts, the pot, rent claims paid, ``finish``.
+11. rules that emit — rule sets whose hooks move money or end games (W*, M*, K10).
+12. ``view`` — the snapshot the phones, the console and the LEDs read.
+13. ``commands`` — parsing a command (``Cmd``, the registry) and every handler.
+14. ``table`` — games on one log: execute, undo, replay at start-up, listeners.
+15. ``replay`` — a replay file (JSON Lines of commands) played through a table.
 """
 
 __version__ = "0.1.0"

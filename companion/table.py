@@ -36,7 +36,8 @@ from companion.errors import (
 from companion.folds import fold
 from companion.ledger.draft import Draft
 from companion.ledger.payments import settle_debts
-from companion.rules import hook
+from companion.rules import rules_for
+from companion.rules.ruleset import owner_of
 from companion.state import GameState
 from companion.store import LogRow, Store
 from companion.valuation import WorthPoint, worth_series
@@ -192,13 +193,14 @@ class Table:
             return duplicate
         if state.over:
             raise GameOver("The game is over; only undo can change it now.")
+        _offered(state, spec.name)
         draft = Draft(state, state.seq + 1)
         marks = deed_marks(state)  # C18: the deeds of pending trades, as offered
         try:
             spec.handler(draft, cmd)
             settle_debts(draft)
             void_changed_trades(draft, marks)
-            hook(draft.state.ed, "after_command")(draft)  # e.g. M22: a multimillionaire
+            rules_for(draft.state.ed).after_command(draft)  # e.g. M22: a multimillionaire
             seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
         except BaseException:
             if draft.events:  # folded into the live state but never stored: rebuild
@@ -406,3 +408,14 @@ def _authorize(cmd: Cmd, actor: Actor, player_field: str | None) -> None:
         raise NotAllowed("Only the banker can do that.")
     if cmd.player(player_field, bank=True) != actor.player:
         raise NotAllowed("%(player)s can only act for themself.", player=actor.player)
+
+
+def _offered(state: GameState, name: str) -> None:
+    """Refuse command ``name`` when the game's rule set does not offer it because it is
+    another rule set's own (``ola_roll`` in a classic game): that set's sentence, e.g.
+    "That is not a rule of this game's edition."  Table commands a rule set withholds
+    (Kortstokk's ``build``) are refused by its checks, which say what to use instead."""
+    rules = rules_for(state.ed)
+    owner = owner_of(name)
+    if owner is not None and not rules.allows(name):
+        raise owner.not_offered()

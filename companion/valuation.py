@@ -14,35 +14,15 @@ from typing import Any
 
 from companion.editions.provenance import unverified
 from companion.folds import apply
-from companion.money import half
 from companion.rules import rules_for
-from companion.rules.buildings import building_value
 from companion.state import GameState
 from companion.store import LogRow
 
 
 def worth(state: GameState, name: str) -> dict[str, int]:
-    """The C23 breakdown of ``name``'s worth: cash, deeds, mortgaged, buildings, debts, total.
-
-    A rule module with its own ``worth(state, name)`` decides instead (K8/K11: kortstokk).
-    """
-    custom = getattr(rules_for(state.ed), "worth", None)
-    if custom is not None:
-        return dict(custom(state, name))
-    ed = state.ed
-    deeds = mortgaged = buildings = 0
-    for deed in state.owned_by(name):
-        price = ed.space(deed.space).price or 0
-        if deed.mortgaged:
-            mortgaged += half(price)
-        else:
-            deeds += price
-        buildings += building_value(state, deed)  # hotel = its price + the houses before
-    debts = sum(d.amount for d in state.debts_of(name))
-    cash = state.players[name].cash
-    total = cash + deeds + mortgaged + buildings - debts
-    return {"cash": cash, "deeds": deeds, "mortgaged": mortgaged,
-            "buildings": buildings, "debts": debts, "total": total}
+    """The C23 breakdown of ``name``'s worth: cash, deeds, mortgaged, buildings, debts, total
+    (``int``), as the game's rule set counts it (classic C23; K8/K11 Kortstokk; M22)."""
+    return dict(rules_for(state.ed).worth(state, name))
 
 
 def tally(state: GameState) -> dict[str, Any]:
@@ -61,17 +41,10 @@ def tally(state: GameState) -> dict[str, Any]:
 
 
 def values_used(state: GameState) -> list[tuple[int, str]]:
-    """(board index, field) of every edition value the C23 worth reads: the printed price
-    of each owned deed, the house price of each built lot.  A rule module with its own
-    ``worth`` lists them with its own ``values_used`` (M22), else none (K8: its sale
-    values are rules, not deed values)."""
-    module = rules_for(state.ed)
-    if getattr(module, "values_used", None) is not None:
-        return list(module.values_used(state))
-    if getattr(module, "worth", None) is not None:
-        return []
-    used = [(d.space, "price") for d in state.deeds.values()]
-    return used + [(d.space, "house_cost") for d in state.deeds.values() if d.houses or d.hotel]
+    """(board index, field) of every edition value the worth reads: classic, the printed
+    price of each owned deed and the house price of each built lot; the rule set's own
+    (M22), or none (K8: its sale values are rules, not deed values)."""
+    return list(rules_for(state.ed).values_used(state))
 
 
 def _tally(state: GameState) -> dict[str, Any]:
@@ -98,21 +71,9 @@ def winner_by(state: GameState) -> str:
 def raisable(state: GameState, name: str) -> int:
     """How much ``name`` could still raise without trading (C21): cash, plus every building
     sold back at half price (C17), plus the mortgage value of every unmortgaged deed (C19).
-    ``int`` in the edition's unit; a bankrupt player can raise 0.  A rule module with its
-    own ``raisable(state, name)`` decides instead (K10: kortstokk sells everything)."""
-    custom = getattr(rules_for(state.ed), "raisable", None)
-    if custom is not None:
-        return int(custom(state, name))
-    player = state.players[name]
-    if player.bankrupt:
-        return 0
-    total = player.cash
-    for deed in state.owned_by(name):
-        space = state.ed.space(deed.space)
-        total += half(building_value(state, deed))
-        if not deed.mortgaged:
-            total += space.mortgage or 0
-    return total
+    ``int`` in the edition's unit; a bankrupt player can raise 0.  The rule set decides
+    (K10: kortstokk sells everything; M21)."""
+    return rules_for(state.ed).raisable(state, name)
 
 
 @dataclass(frozen=True)

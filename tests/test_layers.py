@@ -6,8 +6,9 @@ the web, the hardware or the environment.
 :data:`LAYERS` is the order from the bottom to the top; companion/__init__.py says in one
 line what each layer is.  A module belongs to the layer of its longest listed prefix
 (``companion.rules.wonders`` before ``companion.rules``).  A module may import its own
-layer or any layer below, never one above.  The rule modules are reached from the core
-only through :func:`companion.rules.rules_for` (``import_module``, not an arrow here).
+layer or any layer below, never one above.  The rule sets are reached from the core
+only through :func:`companion.rules.rules_for` (``import_module`` of the registry
+:data:`companion.editions.rulesets.RULE_SETS`, not an arrow here).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("state", ["companion.state"]),
     ("money", ["companion.money"]),
     ("folds", ["companion.folds"]),
+    ("draft", ["companion.ledger.draft"]),
     ("rules that compute", ["companion.rules"]),
     ("valuation", ["companion.valuation"]),
     ("ledger", ["companion.ledger"]),

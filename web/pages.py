@@ -72,15 +72,16 @@ def board(game_id: str) -> dict[str, Any]:
 def offer_rules(state: Any) -> dict[str, Any]:
     """What the forms need to offer only what the rules could allow (the server still
     decides): the building level of a hotel (C15; C23(2) in quick play), whether the
-    classic build/sell/mortgage commands apply in this edition (Kortstokk: K7, K8), and
+    classic build/sell/mortgage commands apply in this edition (the rule set's
+    ``allows``; Kortstokk: K7, K8), and
     the edition's settings for mortgaging in a built group (C19/M17) and trading a built
     group (C18/M9)."""
-    module = rules_for(state.ed)
+    rules = rules_for(state.ed)
     settings = state.ed.settings
     return {"hotel_level": houses_per_hotel(state) + 1,
-            "build": getattr(module, "check_build", None) is None,
-            "sell": getattr(module, "check_sell_building", None) is None,
-            "mortgage": getattr(module, "check_mortgage", None) is None,
+            "build": rules.allows("build"),
+            "sell": rules.allows("sell_building"),
+            "mortgage": rules.allows("mortgage"),
             "mortgage_lot_in_built_group": settings.mortgage_lot_in_built_group,
             "built_group_sold_whole": settings.built_group_sold_whole}
 

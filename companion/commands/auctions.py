@@ -16,7 +16,7 @@ from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.money import Money
 from companion.records import Auction
-from companion.rules import check, hook, rules_for
+from companion.rules import rules_for
 from companion.rules.build_timing import check_build_time
 from companion.state import GameState
 
@@ -48,7 +48,7 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
         if not space.is_deed or space.index in state.deeds:
             raise RuleBroken("%(deed)s is not the bank's to auction.", deed=space.label)
         decliner = _decliner(cmd)
-        check(state.ed, "check_deed_auction")(state, space, decliner)  # K4
+        rules_for(state.ed).check_deed_auction(state, space, decliner)  # K4
         lowest = lowest_bid(state, space)
         start = cmd.amount("start") if cmd.has("start") else max(lowest, 1)
         if start < lowest:
@@ -80,8 +80,8 @@ def bid(draft: Draft, cmd: Cmd) -> None:
     if state.players[player].bankrupt:
         raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     if auction.space is not None:  # K4: only the players who did not decline
-        check(state.ed, "check_bid")(state, player, state.ed.space(auction.space),
-                                     auction.decliner)
+        rules_for(state.ed).check_bid(state, player, state.ed.space(auction.space),
+                                         auction.decliner)
     top = auction.highest
     if top is not None and amount <= top.amount:
         raise RuleBroken("The highest bid is %(amount)s (%(player)s) — bid more.",
@@ -124,7 +124,7 @@ def auction_close(draft: Draft, cmd: Cmd) -> None:
         emit_plan(draft, plan)
     elif auction.space is not None:
         draft.emit(ev.DeedMoved(auction.space, top.player))
-        hook(state.ed, "after_deed_won")(draft, top.player, auction.space)  # W1 passport
+        rules_for(state.ed).after_deed_won(draft, top.player, auction.space)  # W1 passport
 
 
 @command("auction_cancel")
@@ -153,8 +153,8 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     open_here = state.auction is not None and state.auction.space == space.index
     decliner = state.auction.decliner if open_here and state.auction else _decliner(cmd)
-    check(state.ed, "check_deed_auction")(state, space, decliner)  # K4
-    check(state.ed, "check_bid")(state, player, space, decliner)
+    rules_for(state.ed).check_deed_auction(state, space, decliner)  # K4
+    rules_for(state.ed).check_bid(state, player, space, decliner)
     lowest = lowest_bid(state, space)
     if price < lowest:
         raise RuleBroken("%(deed)s cannot be sold at auction below %(lowest)s.",
@@ -167,14 +167,13 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
         draft.emit(ev.AuctionClosed(player, price))
     charge(draft, player, ev.BANK, price, f"auction: {space.label}", "auction", space.index)
     draft.emit(ev.DeedMoved(space.index, player))
-    hook(state.ed, "after_deed_won")(draft, player, space.index)  # W1 passport
+    rules_for(state.ed).after_deed_won(draft, player, space.index)  # W1 passport
 
 
 def lowest_bid(state: GameState, space: Space) -> int:
-    """The lowest bid for the bank's deed ``space``: the rule module's ``auction_start``
-    (K4: the price), else 0 (C4: bidding may start at any amount)."""
-    start = getattr(rules_for(state.ed), "auction_start", None)
-    return int(start(state, space)) if start is not None else 0
+    """The lowest bid for the bank's deed ``space``: the rule set's ``auction_start``
+    (K4: the price; classic 0, C4: bidding may start at any amount)."""
+    return rules_for(state.ed).auction_start(state, space)
 
 
 def _decliner(cmd: Cmd) -> str:

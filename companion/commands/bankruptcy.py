@@ -26,9 +26,9 @@ from companion.errors import NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
 from companion.ledger.payments import charge, pay_in_full, serving_order
-from companion.money import Money, half
-from companion.rules import hook, rules_for
-from companion.rules.buildings import building_value, plan_for
+from companion.money import Money
+from companion.rules import rules_for
+from companion.rules.buildings import plan_for
 from companion.rules.mortgages import interest, lift_cost
 from companion.state import GameState
 from companion.valuation import raisable
@@ -61,7 +61,7 @@ def bankrupt(draft: Draft, cmd: Cmd) -> None:
     deeds = [d.space for d in state.owned_by(player)]
     _serve(draft, player)
     _hand_over(draft, player, creditor)
-    hook(state.ed, "after_hand_over")(draft, player, creditor)  # M21: shares, debt notes
+    rules_for(state.ed).after_hand_over(draft, player, creditor)  # M21: shares, debt notes
     if creditor != ev.BANK:
         for index in deeds:
             receive_mortgaged_or_owe(draft, creditor, index, index in lift)
@@ -148,20 +148,16 @@ def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, 
 
 def raised(state: GameState, player: str) -> int:
     """``player``'s cash plus everything the bank buys at a bankruptcy (C21, M21, K10):
-    :func:`buildings_sale` and the rule module's ``assets_sale`` (M21: shares at the
+    :func:`buildings_sale` and the rule set's ``assets_sale`` (M21: shares at the
     board price; K8/K10: 1 coin a property, 1 coin a fire insurance)."""
-    own = getattr(rules_for(state.ed), "assets_sale", None)
-    extra = int(own(state, player)) if own is not None else 0
+    extra = rules_for(state.ed).assets_sale(state, player)
     return state.players[player].cash + buildings_sale(state, player) + extra
 
 
 def buildings_sale(state: GameState, player: str) -> int:
     """What the bank pays for every building ``player`` has: half the purchase price
-    (C17, C21), or the rule module's own ``buildings_sale`` (K8: 1 coin per two houses)."""
-    own = getattr(rules_for(state.ed), "buildings_sale", None)
-    if own is not None:
-        return int(own(state, player))
-    return sum(half(building_value(state, deed)) for deed in state.owned_by(player))
+    (C17, C21), or the rule set's own ``buildings_sale`` (K8: 1 coin per two houses)."""
+    return rules_for(state.ed).buildings_sale(state, player)
 
 
 def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
@@ -179,11 +175,9 @@ def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
 
 
 def _sell_assets(draft: Draft, player: str, paid: bool) -> None:
-    """The rule module's ``sell_assets(draft, player, paid)``: what it sells to the bank
+    """The rule set's ``sell_assets(draft, player, paid)``: what it sells to the bank
     at a bankruptcy besides buildings (M21 shares, K10 properties and fire insurance)."""
-    own = getattr(rules_for(draft.state.ed), "sell_assets", None)
-    if own is not None:
-        own(draft, player, paid)
+    rules_for(draft.state.ed).sell_assets(draft, player, paid)
 
 
 def _serve(draft: Draft, player: str) -> None:

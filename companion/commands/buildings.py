@@ -14,7 +14,7 @@ from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.ledger.pot import pay_bank
 from companion.money import Money
-from companion.rules import check
+from companion.rules import rules_for
 from companion.rules.build_timing import check_build_time
 from companion.rules.buildings import Plan, check_buildable, houses_per_hotel, plan_for
 from companion.state import GameState
@@ -37,7 +37,7 @@ def build(draft: Draft, cmd: Cmd) -> None:
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
     count = cmd.integer("count", 1, 5, default=1)
-    check(state.ed, "check_build")(state, player, space)  # K7: build_pair
+    rules_for(state.ed).check_build(state, player, space)  # K7: build_pair
     may_spend(state, player)
     check_build_time(state, player)  # X4, M19
     check_buildable(state, player, space)
@@ -71,7 +71,7 @@ def sell_building(draft: Draft, cmd: Cmd) -> None:
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
-    check(state.ed, "check_sell_building")(state, player, space)  # K8: sell_houses
+    rules_for(state.ed).check_sell_building(state, player, space)  # K8: sell_houses
     owner = state.deeds[space.index].owner if space.index in state.deeds else None
     if owner != player:
         raise RuleBroken("%(deed)s does not belong to %(player)s.", deed=space.label,
@@ -126,7 +126,7 @@ def one_building(state: GameState, player: str, space: Space, building: str) -> 
     """The plan of ``player`` putting one ``building`` (``house``/``hotel``) on ``space``,
     as bought at a building auction (C16).  Raises RuleBroken as :func:`build` does, or
     when the lot's next level is not that kind of building."""
-    check(state.ed, "check_build")(state, player, space)
+    rules_for(state.ed).check_build(state, player, space)
     check_buildable(state, player, space)
     plan = plan_for(state, space)
     is_hotel = plan.levels[space.index] == houses_per_hotel(state)

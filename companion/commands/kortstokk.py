@@ -4,9 +4,10 @@ docs/table-log.md "Kortstokk-Monopol").
 ``build_pair`` / ``sell_houses`` (K7, K8), ``sell_property``, ``sell_insurance`` and
 ``sell_everything`` (K8, K10), ``trade_insurance`` (K9), ``pass_joker`` and ``joker`` (K6),
 ``declare_fortune`` (K11).
-The rules are in :mod:`companion.rules.kortstokk`; a game whose edition uses another rule
-module refuses these commands (``declare_fortune`` and ``pass_joker`` follow the
-edition's settings ``fortune_goal`` and ``pass_chance_bonus`` instead).  Amounts: coins.
+The rules are in :mod:`companion.rules.kortstokk`; the table refuses these commands in a
+game whose rule set is not ``Kortstokk`` (they are its own), except ``declare_fortune``
+and ``pass_joker``, which follow the edition's settings ``fortune_goal`` and
+``pass_chance_bonus``.  Amounts: coins.
 """
 
 from __future__ import annotations
@@ -20,17 +21,16 @@ from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
 from companion.ledger.payments import charge, pay_in_full
 from companion.money import Money
-from companion.rules import rules_for
+from companion.rules import kortstokk
 from companion.rules.build_timing import check_build_time
 from companion.state import GameState
 from companion.valuation import worth
 
 
 def _rules(state: GameState) -> ModuleType:
-    module = rules_for(state.ed)
-    if not hasattr(module, "build_cost"):
-        raise RuleBroken("That is a Kortstokk-Monopol rule; this game's edition does not use it.")
-    return module
+    """The K rules' functions; the table refused these commands already in a game whose
+    rule set does not offer them (:meth:`~companion.rules.ruleset.Classic.allows`)."""
+    return kortstokk
 
 
 def _active(state: GameState, player: str) -> None:

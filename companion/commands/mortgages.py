@@ -17,7 +17,7 @@ from companion.errors import NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.money import Money
-from companion.rules import check
+from companion.rules import rules_for
 from companion.rules.buildings import group_has_buildings
 from companion.rules.mortgages import lift_cost, mortgage_value
 from companion.state import GameState
@@ -37,7 +37,7 @@ def mortgage(draft: Draft, cmd: Cmd) -> None:
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
-    check(state.ed, "check_mortgage")(state, player, space)  # K8: sell to the bank instead
+    rules_for(state.ed).check_mortgage(state, player, space)  # K8: sell to the bank instead
     _own(state, player, space)
     deed = state.deeds[space.index]
     if deed.mortgaged:
@@ -65,7 +65,7 @@ def unmortgage(draft: Draft, cmd: Cmd) -> None:
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
-    check(state.ed, "check_mortgage")(state, player, space)  # K8: nothing is mortgaged
+    rules_for(state.ed).check_mortgage(state, player, space)  # K8: nothing is mortgaged
     _own(state, player, space)
     if not state.deeds[space.index].mortgaged:
         raise RuleBroken("%(deed)s is not mortgaged.", deed=space.label)

@@ -12,7 +12,7 @@ from companion.editions import load_edition
 from companion.errors import BadCommand
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
-from companion.rules import hook
+from companion.rules import rules_for
 
 VARIANTS = ("standard", "quick", "timed")
 HOUSE_RULES = ("auto_rent", "free_parking_pot")
@@ -64,7 +64,7 @@ def start_game(draft: Draft, started: ev.GameStarted) -> None:
         draft.emit(ev.MoneyMoved(ev.BANK, name, draft.state.ed.start_capital, "start capital",
                                      "start_capital"))
     start_variant(draft, started)
-    hook(draft.state.ed, "after_start")(draft)  # M2 shares, M3 stock board
+    rules_for(draft.state.ed).after_start(draft)  # M2 shares, M3 stock board
 
 
 @command("end_game")

@@ -10,7 +10,7 @@ from companion.ledger.claims import collect_claim
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.ledger.pot import collect_pot, pay_bank
-from companion.rules import hook, rules_for
+from companion.rules import rules_for
 from companion.rules.lapse import lapse_claims
 from companion.state import GameState
 
@@ -26,7 +26,7 @@ def next_turn(draft: Draft, cmd: Cmd) -> None:
     following = seats[at + 1:] + seats[: at + 1]
     player = next(n for n in following if not state.players[n].bankrupt)
     draft.emit(ev.TurnPassed(player, state.turn + 1))
-    hook(state.ed, "after_turn")(draft, seats[at])  # M4 phases, M15, M18 missed interest
+    rules_for(state.ed).after_turn(draft, seats[at])  # M4 phases, M15, M18 missed interest
     lapse_claims(draft)  # after the hook: it starts M4's Ola phase
 
 
@@ -54,17 +54,16 @@ def land_on(draft: Draft, player: str, index: int, dice: int | None) -> None:
     draft.emit(ev.Landed(player, space.index, dice or 0))
     if space.is_deed:
         _rent(draft, player, space.index, dice)
-    elif space.kind == "tax":  # C11; a rule module may compute it (M16: % of the cash)
-        due = getattr(rules_for(state.ed), "tax_due", None)
-        pay_bank(draft, player, due(state, player, space) if due else space.tax or 0, space.label,
-                 "tax", space.index)
+    elif space.kind == "tax":  # C11; the rule set computes it (M16: % of the cash)
+        due = rules_for(state.ed).tax_due(state, player, space)
+        pay_bank(draft, player, due, space.label, "tax", space.index)
     elif space.kind == "go_to_jail":
         draft.emit(ev.JailEntered(player))
     elif space.kind == "start":
         charge(draft, ev.BANK, player, state.ed.start_bonus, "Start", "start_bonus", space.index)
     elif space.kind == "free_parking":
         collect_pot(draft, player)
-    hook(state.ed, "after_land")(draft, player, space.index)  # e.g. passport, W1–W2
+    rules_for(state.ed).after_land(draft, player, space.index)  # e.g. passport, W1–W2
 
 
 def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
@@ -72,7 +71,7 @@ def _rent(draft: Draft, player: str, index: int, dice: int | None) -> None:
     deed = state.deeds.get(index)
     if deed is None or deed.owner == player:
         return
-    if hook(state.ed, "exempt_from_rent")(state, player, index):  # M10 all shares, M15
+    if rules_for(state.ed).exempt_from_rent(state, player, index):  # M10 all shares, M15
         return
     space = state.ed.space(index)
     try:
@@ -92,18 +91,18 @@ def rent_due(draft: Draft, payer: str, owner: str, index: int, amount: int,
     ``amount`` (int) of rent for board ``index``: a claim is opened (C5), or it is paid at
     once under the ``auto_rent`` house rule (``label`` names the payment).
 
-    The rule module's ``at_rent_due`` follows at the landing, claimed or not (M6: the stock
+    The rule set's ``at_rent_due`` follows at the landing, claimed or not (M6: the stock
     board moves at the roll); its ``after_rent`` follows the payment (M10).
     """
     state = draft.state
     if state.house_rules.get("auto_rent"):
-        hook(state.ed, "at_rent_due")(draft, payer, index, amount, 0)  # M6
+        rules_for(state.ed).at_rent_due(draft, payer, index, amount, 0)  # M6
         charge(draft, payer, owner, amount, label, "rent", index)
-        hook(state.ed, "after_rent")(draft, payer, owner, index, amount)  # M10
+        rules_for(state.ed).after_rent(draft, payer, owner, index, amount)  # M10
         return
     claim = state.next_claim
     draft.emit(ev.ClaimOpened(claim, owner, payer, index, amount))
-    hook(state.ed, "at_rent_due")(draft, payer, index, amount, claim)  # M6
+    rules_for(state.ed).at_rent_due(draft, payer, index, amount, claim)  # M6
 
 
 @command("claim", player_field="player")

@@ -22,7 +22,7 @@ from companion.editions import Edition, Space
 from companion.errors import BadCommand
 from companion.ledger.draft import Draft
 from companion.money import Money
-from companion.rules import hook
+from companion.rules import rules_for
 
 DEEDS_EACH = 2  # C23(1)
 MAX_MINUTES = 24 * 60
@@ -64,7 +64,7 @@ def start_variant(draft: Draft, started: ev.GameStarted) -> None:
             draft.emit(ev.MoneyMoved(name, ev.BANK, space.price or 0, f"dealt {space.label}",
                                      "dealt", space.index))
             draft.emit(ev.DeedMoved(index, name))
-            hook(draft.state.ed, "after_deal")(draft, name, index)  # W1 passport
+            rules_for(draft.state.ed).after_deal(draft, name, index)  # W1 passport
 
 
 def _dealable(edition: Edition) -> list[Space]:

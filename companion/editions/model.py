@@ -222,7 +222,8 @@ class Edition:
         name: str, the box's title.
         language: str, ``nb``, ``sv`` or ``en``: the UI's default language.
         unit: str, ``kr`` or ``coins``.
-        rules: str, the rule module's name in :mod:`companion.rules` (``classic``, …).
+        rules: str, the rule set's name in
+            :data:`companion.editions.rulesets.RULE_SETS` (``classic``, …).
         start_capital: int, C1.
         start_bonus: int, C2 (0 = none, M1).
         jail_fine: int, C13.

@@ -7,11 +7,11 @@ Paths name fields as the loader does: ``spaces[3].rents``, ``settings.hotel_sale
 from __future__ import annotations
 
 import re
-from importlib import resources
 from typing import Any
 
 from companion.editions.model import SPACE_KINDS, TOP_VALUES, VALUE_FIELDS, Edition, Space
 from companion.editions.problems import Problem
+from companion.editions.rulesets import RULE_SETS
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]{1,59}")
 HOTEL_SALES = ("half", "five_houses", "hotel_plus_houses")
@@ -79,11 +79,13 @@ def _stock_board(edition: Edition) -> list[tuple[str, str]]:
 
 
 def check_rules_module(edition: Edition) -> list[Problem]:
-    """A problem when ``edition.rules`` names no module in :mod:`companion.rules` (checked
-    on import and save; a shipped file is checked by the tests)."""
-    if (resources.files("companion.rules") / f"{edition.rules}.py").is_file():
+    """A problem when ``edition.rules`` names no rule set of
+    :data:`~companion.editions.rulesets.RULE_SETS` (checked on import and save; a shipped
+    file is checked by the tests)."""
+    if edition.rules in RULE_SETS:
         return []
-    return [Problem("rules", f"there is no rule module {edition.rules!r}")]
+    return [Problem("rules", f"there is no rule set {edition.rules!r}: the rule sets are "
+                             f"{', '.join(sorted(RULE_SETS))}")]
 
 
 def check_space(edition: Edition, space: Space) -> list[Problem]:

@@ -7,22 +7,21 @@ the joker table were lost from the rule text: they start empty and are asked onc
 (``MissingValue``, then the ``edition_value`` command).
 
 Pure functions over a :class:`~companion.state.GameState`; the commands in
-:mod:`companion.commands.kortstokk` check with them and emit events.
+:mod:`companion.commands.kortstokk` check with them and emit events.  The rule set
+:class:`Kortstokk` (registered as ``kortstokk``) hands the core the ones that differ from
+the classic rules.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion import events as ev
 from companion.editions import Space
 from companion.errors import BadCommand, MissingValue, RuleBroken
+from companion.ledger.draft import Draft
 from companion.money import Money
 from companion.rules.classic import owns_group
+from companion.rules.ruleset import Classic
 from companion.state import GameState
-
-if TYPE_CHECKING:
-    from companion.ledger.draft import Draft
 
 #: K8: coins the bank pays for two houses, for an unbuilt property, for a fire insurance.
 SALE_PER_TWO_HOUSES = 1
@@ -237,3 +236,72 @@ def parse_effect(effect: str) -> tuple[str, int]:
     if text in ("fire_insurance", "brannforsikring"):
         return "insurance", 1
     return "note", 0
+
+
+class Kortstokk(Classic):
+    """The Kortstokk-Monopol rule set (K1–K11): each method calls this module's function
+    of the same name.  Its own commands are the pairs, sales, fire insurance and jokers;
+    the classic ``build``, ``sell_building`` and (un)mortgage are withheld, refused by
+    :func:`check_build`, :func:`check_sell_building` and :func:`check_mortgage`."""
+
+    commands = frozenset({"build_pair", "sell_houses", "sell_property", "sell_everything",
+                          "sell_insurance", "trade_insurance", "joker"})
+    withheld = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
+    features = frozenset({"houses", "fire_insurance", "jokers"})
+
+    def not_offered(self) -> RuleBroken:
+        """A Kortstokk-Monopol command asked in a game of another edition."""
+        return RuleBroken("That is a Kortstokk-Monopol rule; this game's edition does not "
+                          "use it.")
+
+    def rent(self, state: GameState, space: Space, dice: int | None) -> int:
+        """K5."""
+        return rent(state, space, dice)
+
+    def auction_start(self, state: GameState, space: Space) -> int:
+        """K4: the price."""
+        return auction_start(state, space)
+
+    def worth(self, state: GameState, name: str) -> dict[str, int]:
+        """K8, K11: the coins selling everything would bring, debts off."""
+        return worth(state, name)
+
+    def values_used(self, state: GameState) -> list[tuple[int, str]]:
+        """None: the K8 sale values are rules, not deed values."""
+        return []
+
+    def raisable(self, state: GameState, name: str) -> int:
+        """K10."""
+        return raisable(state, name)
+
+    def buildings_sale(self, state: GameState, player: str) -> int:
+        """K8: 1 coin per two houses."""
+        return buildings_sale(state, player)
+
+    def assets_sale(self, state: GameState, player: str) -> int:
+        """K10: the properties and fire insurance at the K8 prices."""
+        return assets_sale(state, player)
+
+    def sell_assets(self, draft: Draft, player: str, paid: bool) -> None:
+        """K10: properties and fire insurance back to the bank."""
+        sell_assets(draft, player, paid)
+
+    def check_deed_auction(self, state: GameState, space: Space, decliner: str) -> None:
+        """K4: the decliner must be named."""
+        check_deed_auction(state, space, decliner)
+
+    def check_bid(self, state: GameState, player: str, space: Space, decliner: str) -> None:
+        """K4: only the other players bid."""
+        check_bid(state, player, space, decliner)
+
+    def check_build(self, state: GameState, player: str, space: Space) -> None:
+        """K7: use build_pair."""
+        check_build(state, player, space)
+
+    def check_sell_building(self, state: GameState, player: str, space: Space) -> None:
+        """K8: use sell_houses."""
+        check_sell_building(state, player, space)
+
+    def check_mortgage(self, state: GameState, player: str, space: Space) -> None:
+        """K8: no mortgages."""
+        check_mortgage(state, player, space)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion import events as ev
-from companion.rules import hook
+from companion.rules import rules_for
 from companion.state import GameState
 
 if TYPE_CHECKING:
@@ -44,11 +44,11 @@ def alive(state: GameState, turn: int) -> bool:
 
 def lapse_claims(draft: Draft) -> None:
     """Close every open rent claim that is no longer :func:`alive` (``ClaimClosed``
-    ``lapsed``, C5/M11); the rule module's ``after_lapse`` follows each (M6).  Called
+    ``lapsed``, C5/M11); the rule set's ``after_lapse`` follows each (M6).  Called
     when the turn passes and, under ``lapse_at_ola_roll``, when Ola or the car moves."""
     state = draft.state
     for claim in list(state.claims.values()):
         if not alive(state, claim.turn):
             draft.emit(ev.ClaimClosed(claim.id, "lapsed", claim.owner, claim.payer,
                                       claim.space, claim.amount))
-            hook(state.ed, "after_lapse")(draft, claim)
+            rules_for(state.ed).after_lapse(draft, claim)

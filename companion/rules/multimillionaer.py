@@ -2,7 +2,8 @@
 
 Rent is classic (M5: from the deed, doubled on the unbuilt lots of a whole series; M20:
 shipping companies by how many the owner has, like stations).  The core calls these
-hooks (:func:`companion.rules.hook`); the commands of :mod:`companion.commands.multimillionaer`
+functions through the rule set :class:`Multimillionaer` (registered as
+``multimillionaer``); the commands of :mod:`companion.commands.multimillionaer`
 and its ``mm_*`` siblings do the rest:
 
 - :func:`after_start` — M2 share split, M3 starting levels, the Ola phase (M4);
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.editions import Space
-from companion.errors import MissingValue
+from companion.errors import MissingValue, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.money import half, percent_of
@@ -39,9 +40,11 @@ from companion.rules.mm_worth import (
     values_used,
     worth,
 )
+from companion.rules.ruleset import Classic
 from companion.state import Claim, GameState
 
-__all__ = ["after_command", "after_hand_over", "after_land", "after_lapse", "after_rent",
+__all__ = ["Multimillionaer", "after_command", "after_hand_over", "after_land", "after_lapse",
+           "after_rent",
            "after_start", "after_turn", "assets_sale", "at_rent_due", "exempt_from_rent",
            "raisable", "rent", "sell_assets", "tax_due", "values_used", "worth"]
 
@@ -110,3 +113,81 @@ def tax_due(state: GameState, player: str, space: Space) -> int:
                            "percentage printed on the space.", space=space.index, field="tax",
                            deed=space.label)
     return percent_of(state.players[player].cash, space.tax)
+
+
+class Multimillionaer(Classic):
+    """The Multimillionær rule set (M1–M23): each method calls the module function of the
+    same name (here or in ``mm_turns``/``mm_worth``).  Classic rent (M5, M20); no jail
+    (M14 Ferieparadiset) and nothing for passing Start (M1)."""
+
+    commands = frozenset({"ola_land", "ola_roll", "stay", "casino", "stock_level",
+                          "debt_note", "redeem_note", "pay_interest", "point_out",
+                          "buy_shares", "sell_shares", "borsen_buy", "trade_shares"})
+    features = frozenset({"houses", "hotels", "mortgages", "stock_board", "debt_notes",
+                          "ola_nordmann"})
+
+    def not_offered(self) -> RuleBroken:
+        """A Multimillionær command asked in a game of another edition."""
+        return RuleBroken("That is a Multimillionær rule; this game's edition does not use it.")
+
+    def tax_due(self, state: GameState, player: str, space: Space) -> int:
+        """M16: a percentage of the lander's cash."""
+        return tax_due(state, player, space)
+
+    def exempt_from_rent(self, state: GameState, payer: str, space: int) -> bool:
+        """M10 all 10 shares, M15 Trafikkfyr."""
+        return exempt_from_rent(state, payer, space)
+
+    def at_rent_due(self, draft: Draft, payer: str, space: int, amount: int,
+                    claim: int) -> None:
+        """M6: the stock board moves at the roll."""
+        at_rent_due(draft, payer, space, amount, claim)
+
+    def after_rent(self, draft: Draft, payer: str, owner: str, space: int,
+                   amount: int) -> None:
+        """M10: the 50 % shareholder cut."""
+        after_rent(draft, payer, owner, space, amount)
+
+    def after_lapse(self, draft: Draft, claim: Claim) -> None:
+        """M6, M11: the lapsed claim's stock moves stand or are undone."""
+        after_lapse(draft, claim)
+
+    def after_start(self, draft: Draft) -> None:
+        """M2 shares, M3 starting levels, M4 Ola's phase."""
+        after_start(draft)
+
+    def after_turn(self, draft: Draft, previous: str) -> None:
+        """M4 phases, M15, M18 missed interest."""
+        after_turn(draft, previous)
+
+    def after_land(self, draft: Draft, player: str, space: int) -> None:
+        """M8 Børsen, M14 Ferieparadiset, M15 Trafikkfyr."""
+        after_land(draft, player, space)
+
+    def worth(self, state: GameState, name: str) -> dict[str, int]:
+        """M22."""
+        return worth(state, name)
+
+    def values_used(self, state: GameState) -> list[tuple[int, str]]:
+        """M22."""
+        return values_used(state)
+
+    def raisable(self, state: GameState, name: str) -> int:
+        """M21."""
+        return raisable(state, name)
+
+    def assets_sale(self, state: GameState, player: str) -> int:
+        """M21: shares at the board price."""
+        return assets_sale(state, player)
+
+    def sell_assets(self, draft: Draft, player: str, paid: bool) -> None:
+        """M21: shares to the bank."""
+        sell_assets(draft, player, paid)
+
+    def after_command(self, draft: Draft) -> None:
+        """M22: a multimillionaire ends the game."""
+        after_command(draft)
+
+    def after_hand_over(self, draft: Draft, player: str, creditor: str) -> None:
+        """M21: suspended shares to the creditor, notes void."""
+        after_hand_over(draft, player, creditor)

@@ -1,7 +1,8 @@
 """Monopol Verdens underverker: passports, free flights and the race to 22 (docs/rules.md W1–W4).
 
 Rent is classic (:func:`rent`, C6–C9): airports are stations, the public institutions
-utilities.  On top, the core calls this module's hooks (:func:`companion.rules.hook`):
+utilities.  On top, the core calls these through the rule set :class:`Wonders`
+(registered as ``wonders``):
 
 - :func:`after_land` marks a wonder (W1) or offers a free flight on an airport (W2);
 - :func:`after_deed_won` and :func:`after_deal` mark a wonder won at auction or dealt in
@@ -18,12 +19,14 @@ from typing import Any
 
 from companion import events as ev
 from companion.editions import Edition, Space
+from companion.errors import RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
 from companion.rules.classic import rent
+from companion.rules.ruleset import Classic
 from companion.state import GameState
 
-__all__ = ["after_deal", "after_deed_won", "after_land", "is_wonder", "mark", "passport",
+__all__ = ["Wonders", "after_deal", "after_deed_won", "after_land", "is_wonder", "mark", "passport",
            "pending_flight", "progress", "rent", "unvisited", "wonders"]
 
 
@@ -131,3 +134,27 @@ def passport(state: GameState, name: str) -> list[dict[str, Any]]:
 
 def _named(state: GameState, index: int) -> dict[str, Any]:
     return {"index": index, "name": state.ed.space(index).label}
+
+
+class Wonders(Classic):
+    """The Verdens underverker rule set (W1–W4): classic, plus passports and free flights;
+    each hook calls the module function of the same name."""
+
+    commands = frozenset({"free_flight"})
+    features = Classic.features | {"passport", "free_flights"}
+
+    def not_offered(self) -> RuleBroken:
+        """``free_flight`` asked in a game of another edition."""
+        return RuleBroken("This game has no passports, so there are no free flights.")
+
+    def after_land(self, draft: Draft, player: str, space: int) -> None:
+        """W1 passport mark, W2 free flight."""
+        after_land(draft, player, space)
+
+    def after_deed_won(self, draft: Draft, player: str, space: int) -> None:
+        """W1."""
+        after_deed_won(draft, player, space)
+
+    def after_deal(self, draft: Draft, player: str, space: int) -> None:
+        """W1."""
+        after_deal(draft, player, space)

@@ -1,0 +1,62 @@
+"""The classic worth, tally values and what a bankrupt's buildings fetch (docs/rules.md
+C17, C21, C23): the defaults of :class:`companion.rules.ruleset.Classic`.
+
+:mod:`companion.valuation` asks the game's rule set, which answers with these unless it
+has its own (K8/K10/K11 Kortstokk, M21/M22 Multimillionær).  All ``int`` in the
+edition's unit.
+"""
+
+from __future__ import annotations
+
+from companion.money import half
+from companion.rules.buildings import building_value
+from companion.state import GameState
+
+
+def classic_worth(state: GameState, name: str) -> dict[str, int]:
+    """C23: cash; unmortgaged deeds at the printed price; mortgaged deeds at half of it;
+    houses at purchase price; a hotel at its price plus the houses that preceded it; open
+    debts subtracted.  Shape: ``{"cash", "deeds", "mortgaged", "buildings", "debts",
+    "total"}``."""
+    ed = state.ed
+    deeds = mortgaged = buildings = 0
+    for deed in state.owned_by(name):
+        price = ed.space(deed.space).price or 0
+        if deed.mortgaged:
+            mortgaged += half(price)
+        else:
+            deeds += price
+        buildings += building_value(state, deed)  # hotel = its price + the houses before
+    debts = sum(d.amount for d in state.debts_of(name))
+    cash = state.players[name].cash
+    total = cash + deeds + mortgaged + buildings - debts
+    return {"cash": cash, "deeds": deeds, "mortgaged": mortgaged,
+            "buildings": buildings, "debts": debts, "total": total}
+
+
+def classic_values_used(state: GameState) -> list[tuple[int, str]]:
+    """(board index, field) of every edition value the C23 worth reads: the printed price
+    of each owned deed, the house price of each built lot."""
+    used = [(d.space, "price") for d in state.deeds.values()]
+    return used + [(d.space, "house_cost") for d in state.deeds.values() if d.houses or d.hotel]
+
+
+def classic_raisable(state: GameState, name: str) -> int:
+    """C21: cash, plus every building sold back at half price (C17), plus the mortgage
+    value of every unmortgaged deed (C19); 0 for a bankrupt player."""
+    player = state.players[name]
+    if player.bankrupt:
+        return 0
+    total = player.cash
+    for deed in state.owned_by(name):
+        space = state.ed.space(deed.space)
+        total += half(building_value(state, deed))
+        if not deed.mortgaged:
+            total += space.mortgage or 0
+    return total
+
+
+def classic_buildings_sale(state: GameState, player: str) -> int:
+    """C17, C21: what the bank pays for every building ``player`` has, half the purchase
+    price."""
+    return sum(half(building_value(state, deed)) for deed in state.owned_by(player))
