@@ -18,14 +18,17 @@ when the edition's ``quick_ends_at_first_bankruptcy`` says so (C23).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import emit_plan
 from companion.commands.trades import parse_spaces, receive_mortgaged
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.claims import collect_claim
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
-from companion.ledger.payments import charge, pay_in_full, serving_order
+from companion.ledger.payments import charge, open_debt, pay_in_full, serving_order
 from companion.money import Money, half
 from companion.rules import hook, rules_for
 from companion.rules.buildings import building_value, plan_for
@@ -205,8 +208,7 @@ def _hand_over(draft: Draft, player: str, creditor: str) -> None:
     owed_to = [(d.debtor, d.amount, d.memo) for d in state.debts if d.creditor == player]
     for debtor, amount, memo in owed_to:  # an asset of the player's
         draft.emit(ev.DebtSettled(debtor, player, amount))
-        if debtor != creditor:
-            draft.emit(ev.DebtOpened(debtor, creditor, amount, memo))
+        open_debt(draft, debtor, creditor, amount, memo)  # forgiven when the creditor
     for deed in list(state.owned_by(player)):
         draft.emit(ev.DeedMoved(deed.space, creditor))
     cards = state.players[player].jail_cards
@@ -234,14 +236,20 @@ def _leave(draft: Draft, player: str, creditor: str) -> None:
 
     Rent still owed TO the player (an open claim, C5) passes to the creditor as a debt of
     its payer, like the player's other assets (C21; forgiven when the payer is the
-    creditor); claims against the player die with their other debts."""
+    creditor).  Ola Nordmann's rent (payer the bank, M4: "Ola Nordmann betaler leie med
+    BANKENS PENGER") is claimed for the creditor at once: the bank pays the creditor
+    (C25: the bank never owes), with the rule module's ``after_rent`` (M10) as for any
+    claim.  Claims against the player die with their other debts."""
     state = draft.state
     for claim in list(state.claims.values()):
+        if claim.owner == player and claim.payer == ev.BANK and creditor != ev.BANK:
+            collect_claim(draft, replace(claim, owner=creditor))
+            continue
         if player in (claim.owner, claim.payer):
             draft.emit(ev.ClaimClosed(claim.id, "bankrupt"))
-        if claim.owner == player and claim.payer != creditor:
+        if claim.owner == player:
             label = state.ed.space(claim.space).label
-            draft.emit(ev.DebtOpened(claim.payer, creditor, claim.amount, f"rent {label}"))
+            open_debt(draft, claim.payer, creditor, claim.amount, f"rent {label}")
     for pending in list(state.trades.values()):
         if player in pending.parties:
             draft.emit(ev.TradeClosed(pending.id, "cancelled"))

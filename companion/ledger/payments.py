@@ -31,9 +31,21 @@ def charge(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") ->
     if paid:
         draft.emit(ev.MoneyMoved(payer, payee, paid, memo))
     owed = amount - paid
-    if owed:
-        draft.emit(ev.DebtOpened(payer, payee, owed, memo))
+    open_debt(draft, payer, payee, owed, memo)
     return owed
+
+
+def open_debt(draft: Draft, debtor: str, creditor: str, amount: int, memo: str = "") -> None:
+    """``debtor`` owes ``creditor`` ``amount`` (int, the edition's unit; C21): the one way
+    a debt is opened.  The bank never owes (C25: it always pays, and never goes
+    bankrupt): a debt of the bank's is paid to ``creditor`` at once instead.  Nothing
+    when ``amount`` ≤ 0 or the debtor is the creditor."""
+    if amount <= 0 or debtor == creditor:
+        return
+    if debtor == ev.BANK:
+        pay_in_full(draft, ev.BANK, creditor, amount, memo)
+    else:
+        draft.emit(ev.DebtOpened(debtor, creditor, amount, memo))
 
 
 def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "") -> None:
