@@ -56,10 +56,10 @@ def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "
 
 def serving_order(state: GameState, debts: list[Debt]) -> list[Debt]:
     """``debts`` in the order they are paid: oldest first (C21); debts to players before
-    debts to the bank where the edition's ``creditors_before_bank`` says so (M21:
+    debts to the bank where the edition's ``creditor_order`` is ``"players_first"`` (M21:
     "Motspillers krav skal betales før bankens krav").  A new list; the same objects."""
     ordered = list(debts)
-    if state.ed.settings.creditors_before_bank:
+    if state.ed.settings.creditor_order == "players_first":
         ordered.sort(key=lambda d: d.creditor == ev.BANK)  # stable: oldest first within each
     return ordered
 

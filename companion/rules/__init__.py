@@ -40,7 +40,9 @@ a percentage of the lander's cash), ``buildings_sale(state, name)`` (what the ba
 for all of a bankrupt's buildings, C21 half price; K8: 1 coin per two houses),
 ``assets_sale(state, name)`` and ``sell_assets(draft, name, paid)`` (what else the bank
 buys at a bankruptcy, and the events that sell it, paid to ``name`` when ``paid``: M21
-shares at the board price, K10 properties and fire insurance at the K8 prices).
+shares at the board price, K10 properties and fire insurance at the K8 prices);
+``loans_sale(state, name)`` and ``take_loans(draft, name)`` (what else a bankrupt borrows
+when the debts are served in order and a player is owed: M21 debt notes).
 
 Hooks only emit events (``draft.emit``); they never refuse a command.
 

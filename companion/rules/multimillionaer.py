@@ -14,7 +14,8 @@ and its ``mm_*`` siblings do the rest:
 - :func:`after_lapse` — M6 an unclaimed rent's stock moves stand, or are undone;
 - :func:`tax_due` — M16 Skatt: the printed percentage of the lander's cash;
 - :func:`worth`, :func:`values_used`, :func:`raisable`, :func:`after_command`,
-  :func:`after_hand_over`, :func:`assets_sale`, :func:`sell_assets` — M21, M22.
+  :func:`after_hand_over`, :func:`assets_sale`, :func:`sell_assets`, :func:`loans_sale`,
+  :func:`take_loans` — M21, M22.
 
 Money ``int`` kr.
 """
@@ -34,8 +35,10 @@ from companion.rules.mm_worth import (
     after_command,
     after_hand_over,
     assets_sale,
+    loans_sale,
     raisable,
     sell_assets,
+    take_loans,
     values_used,
     worth,
 )
@@ -43,7 +46,8 @@ from companion.state import Claim, GameState
 
 __all__ = ["after_command", "after_hand_over", "after_land", "after_lapse", "after_rent",
            "after_start", "after_turn", "assets_sale", "at_rent_due", "exempt_from_rent",
-           "raisable", "rent", "sell_assets", "tax_due", "values_used", "worth"]
+           "loans_sale", "raisable", "rent", "sell_assets", "take_loans", "tax_due",
+           "values_used", "worth"]
 
 
 def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
