@@ -181,8 +181,8 @@ def test_m21_the_bank_takes_what_is_left_when_the_players_are_paid(g: MMGame) ->
     the bank, whom the bankruptcy names (naming Bob, already paid, is refused)."""
     g.do("pay", **{"from": "Alice", "to": "bank", "amount": 400_000})  # 250 000 owed
     g.do("pay", **{"from": "Alice", "to": "Bob", "amount": 100_000})
-    g.refused(RuleBroken, "Alice's money pays the debts in the order they arose, and bank is "
-              "the first it does not cover: name bank as the creditor.", "bankrupt",
+    g.refused(RuleBroken, "Alice's money pays the debts in the order they arose, and the bank is "
+              "the first it does not cover: name the bank as the creditor.", "bankrupt",
               player="Alice", creditor="Bob")
     g.do("bankrupt", player="Alice", creditor="bank")
     assert (g.cash("Alice"), g.cash("Bob")) == (0, 250_000)

@@ -110,6 +110,10 @@ def _check_order(state: GameState, player: str, creditor: str) -> None:
     if creditor == ev.BANK and state.ed.settings.creditor_order == "players_first":
         raise RuleBroken("Players are paid before the bank: %(player)s owes %(due)s, so "
                          "name %(due)s as the creditor (M21).", player=player, due=due)
+    if due == ev.BANK:
+        raise RuleBroken("%(player)s's money pays the debts in the order they arose, and the "
+                         "bank is the first it does not cover: name the bank as the "
+                         "creditor.", player=player)
     raise RuleBroken("%(player)s's money pays the debts in the order they arose, and "
                      "%(due)s is the first it does not cover: name %(due)s as the creditor.",
                      player=player, due=due)
