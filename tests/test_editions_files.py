@@ -116,3 +116,30 @@ def test_unknown_fields_and_kinds_are_named() -> None:
     paths = {p.path for p in caught.value.problems}
     assert paths == {"colour", "spaces[1].kind"}
     assert all(p.line for p in caught.value.problems)
+
+
+@pytest.mark.parametrize(("edition_id", "order"), [
+    ("monopol-no-1996", "named"), ("monopol-se-2008", "named"),
+    ("verdens-underverker-2003", "named"), ("kortstokk", "oldest_first"),
+    ("multimillionaer", "players_first")])
+def test_c21_m21_k10_creditor_order_per_seed(edition_id: str, order: str) -> None:
+    """C21 (seeds 000–002: the creditor named takes all), K10 (seed 004, the reading:
+    oldest first), M21 (seed 003: players before the bank)."""
+    assert load_edition(edition_id).settings.creditor_order == order
+
+
+def test_m21_an_old_file_with_creditors_before_bank_still_loads() -> None:
+    """A family copy exported before ``creditor_order`` holds ``creditors_before_bank``:
+    true reads as ``players_first``, false (or no key at all) as the default ``named``;
+    an unknown order is a problem naming the field."""
+    text = to_toml(load_edition("multimillionaer"))
+    assert 'creditor_order = "players_first"' in text
+    old = text.replace('creditor_order = "players_first"', "creditors_before_bank = true")
+    assert parse_edition(old).settings.creditor_order == "players_first"
+    classic = text.replace('creditor_order = "players_first"', "creditors_before_bank = false")
+    assert parse_edition(classic).settings.creditor_order == "named"
+    missing = text.replace('creditor_order = "players_first"', "")
+    assert parse_edition(missing).settings.creditor_order == "named"
+    with pytest.raises(EditionProblems) as caught:
+        parse_edition(text.replace('"players_first"', '"richest_first"'))
+    assert {p.path for p in caught.value.problems} == {"settings.creditor_order"}

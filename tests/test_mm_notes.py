@@ -143,23 +143,26 @@ SHARES = 172_000
 
 def test_m21_a_bankrupt_players_shares_are_sold_at_the_board_price_for_the_creditor(
         g: MMGame) -> None:
-    """M21 "selge aksjer": the shares are sold to the bank at the board price and the
-    kroner go to the creditor with the cash; the debt notes die."""
+    """M21 "selge aksjer", "låne (… gjeldsbrev)": the shares are sold to the bank at the
+    board price, the two debt notes still allowed are taken (100 000 kr), and the kroner
+    go to the creditor with the cash; the three notes die."""
     g.do("debt_note", player="Alice")
     g.do("pay", **{"from": "Alice", "to": "Bob", "amount": 1_000_000})
     g.do("bankrupt", player="Alice", creditor="Bob")
     bob = g.player("Bob")
     assert bob["shares"] == {str(n): 2 for n in range(1, 11)}
-    assert g.cash("Bob") == 150_000 + 200_000 + SHARES and g.cash("Alice") == 0
+    assert g.cash("Bob") == 150_000 + 200_000 + SHARES + 100_000 and g.cash("Alice") == 0
     assert g.player("Alice")["debt_notes"] == 0 and g.player("Alice")["bankrupt"]
 
 
 def test_m21_a_bankruptcy_pays_the_players_before_the_bank(g: MMGame) -> None:
-    """M21 "Motspillers krav skal betales før bankens krav": Alice owes the bank 250 000
-    (the oldest debt), Bob 100 000 and Carol 100 000; her shares raise 172 000 kr, which
-    pay Bob in full and Carol 72 000, the bank nothing.  Naming the bank is refused and
-    says to name Carol; nothing changes."""
-    g.do("pay", **{"from": "Alice", "to": "bank", "amount": 400_000})  # 250 000 owed
+    """M21 "Motspillers krav skal betales før bankens krav": Alice, holding 3 debt notes,
+    owes the bank 250 000 (the oldest debt), Bob 100 000 and Carol 100 000; her shares
+    raise 172 000 kr, which pay Bob in full and Carol 72 000, the bank nothing.  Naming
+    the bank is refused and says to name Carol; nothing changes."""
+    for _ in range(3):
+        g.do("debt_note", player="Alice")
+    g.do("pay", **{"from": "Alice", "to": "bank", "amount": 550_000})  # 250 000 owed
     g.do("pay", **{"from": "Alice", "to": "Bob", "amount": 100_000})
     g.do("pay", **{"from": "Alice", "to": "Carol", "amount": 100_000})
     g.refused(RuleBroken, "Players are paid before the bank: Alice owes Carol, so name "
@@ -178,8 +181,8 @@ def test_m21_the_bank_takes_what_is_left_when_the_players_are_paid(g: MMGame) ->
     the bank, whom the bankruptcy names (naming Bob, already paid, is refused)."""
     g.do("pay", **{"from": "Alice", "to": "bank", "amount": 400_000})  # 250 000 owed
     g.do("pay", **{"from": "Alice", "to": "Bob", "amount": 100_000})
-    g.refused(RuleBroken, "Alice's money pays the debts in the order they arose, and bank is "
-              "the first it does not cover: name bank as the creditor.", "bankrupt",
+    g.refused(RuleBroken, "Alice's money pays the debts in the order they arose, and the bank is "
+              "the first it does not cover: name the bank as the creditor.", "bankrupt",
               player="Alice", creditor="Bob")
     g.do("bankrupt", player="Alice", creditor="bank")
     assert (g.cash("Alice"), g.cash("Bob")) == (0, 250_000)

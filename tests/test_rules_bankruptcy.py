@@ -113,3 +113,22 @@ def test_c22_last_player_standing_wins(tmp_path: Path) -> None:
         assert snap["tally"]["players"]["Alice"]["total"] == 53_400 + 1200 + 1200 + 2000
         g.refused(GameOver, "The game is over; only undo can change it now.",
                   "next_turn")
+
+
+def test_c21_any_creditor_owed_may_be_named_and_takes_everything(game: Game) -> None:
+    """C21, seed 002 "Skylder du en annen spiller, får den spilleren alle pengene og
+    eiendommene dine" (``creditor_order = "named"``): Alice, cash 0, owes the bank 2 000
+    (tax), then Bob 80 (rent); she names Bob, who takes Parkveien (mortgaged: the 10 %,
+    60 kr, to the bank); the bank's older debt is cleared unpaid."""
+    game.buy("Alice", "Parkveien")
+    game.do("mortgage", player="Alice", space="Parkveien")
+    game.take("Alice", 29_400)
+    game.take("Alice", 2_000)
+    game.do("pay", **{"from": "Alice", "to": "Bob", "amount": 80, "memo": "rent"})
+    assert [(d["to"], d["amount"]) for d in game.debts("Alice")] == [("bank", 2_000),
+                                                                        ("Bob", 80)]
+    game.do("bankrupt", player="Alice", creditor="Bob")
+    alice, bob = game.player("Alice"), game.player("Bob")
+    assert alice["bankrupt"] and alice["debts"] == [] and alice["spaces"] == []
+    assert [(s["name"], s["mortgaged"]) for s in bob["spaces"]] == [("Parkveien", True)]
+    assert game.cash("Bob") == 30_000 - 60 and game.debts("Bob") == []

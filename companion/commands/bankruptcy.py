@@ -1,34 +1,35 @@
 """Bankruptcy (docs/rules.md C21, C19, C10, M21, K10; C22/C23 end of game).
 
 docs/table-log.md ``bankrupt``: ``player`` owes more than they can raise and is out.
-What the bankrupt has in money is raised first: buildings sold to the bank at half price
-(at the rule module's rate where it has one: K8, two houses for 1 coin), and what the
-rule module sells besides (``assets_sale``: M21 the shares at the board price; K10 every
-property and fire insurance at the K8 prices).  That money pays the bankrupt's debts in
-the order they are served (:func:`~companion.ledger.payments.serving_order`: oldest
-first, C21; players before the bank, M21), each up to what is owed.  The ``creditor``
-named is the first of them the money does not cover: they take what is left (the deeds,
-get-out cards, C21) and pay the 10 % on every mortgaged deed at once (a debt if short),
-or lift the ones named in ``lift`` (mortgage value + 10 %, C19).  Every debt of the
-bankrupt is then cleared.  To the bank: the deeds go back to the bank (the banker
-auctions them later, C4), get-out cards back under their decks.
+How the debts are met is the edition's ``creditor_order``
+(:mod:`companion.commands.bankrupt_money`): ``"named"`` (C21, seeds 000–002) — the
+creditor named, any one owed, takes the cash, the buildings' half price (a player), the
+deeds and get-out cards, every other debt cleared unpaid; ``"oldest_first"`` (K10) or
+``"players_first"`` (M21) — what the bankrupt has or raises pays each debt in turn, up
+to what is owed, and the creditor named must be the first the money does not cover, who
+takes what is left.  A player receiving deeds pays the 10 % on every mortgaged one at
+once (a debt if short), or lifts the ones named in ``lift`` (mortgage value + 10 %,
+C19).  To the bank: the deeds go back to the bank (the banker auctions them later, C4),
+get-out cards back under their decks.
 The game ends when one player is left (C22), or at the first bankruptcy of a quick game
 when the edition's ``quick_ends_at_first_bankruptcy`` says so (C23).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion import events as ev
+from companion.commands import bankrupt_money as money
 from companion.commands.base import Cmd, command
-from companion.commands.buildings import emit_plan
 from companion.commands.trades import parse_spaces, receive_mortgaged
 from companion.errors import NotEnoughCash, RuleBroken
+from companion.ledger.claims import collect_claim
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
-from companion.ledger.payments import charge, pay_in_full, serving_order
+from companion.ledger.payments import charge, open_debt, pay_in_full
 from companion.money import Money
 from companion.rules import rules_for
-from companion.rules.buildings import plan_for
 from companion.rules.mortgages import interest, lift_cost
 from companion.state import GameState
 from companion.valuation import raisable
@@ -38,60 +39,41 @@ from companion.valuation import raisable
 def bankrupt(draft: Draft, cmd: Cmd) -> None:
     """``player`` goes bankrupt to ``creditor`` (``"bank"`` or a player they owe) (C21).
 
-    ``creditor`` must be the first creditor (:func:`payout` order) the bankrupt's money
-    does not cover (M21: a player owed comes before the bank).  ``lift`` (optional,
-    creditor a player): mortgaged deeds the creditor lifts at once.
+    With ``creditor_order = "named"`` (C21) any creditor owed may be named and takes
+    everything; otherwise (M21, K10) ``creditor`` must be the first creditor
+    (:func:`~companion.commands.bankrupt_money.payout` order) the bankrupt's money does
+    not cover.  ``lift`` (optional, creditor a player): mortgaged deeds the creditor
+    lifts at once.
 
     Raises:
         RuleBroken: the player owes that creditor nothing, can still raise what they owe
         (selling buildings, mortgaging: see ``raisable``), another creditor comes first
-        (M21, C21), is bidding in the open auction, or a lift names a deed not passing to
-        the creditor.
+        (M21, K10), is bidding in the open auction, or a lift names a deed not passing to
+        the creditor mortgaged.
         NotEnoughCash: the creditor cannot pay the lifts.
     """
     state = draft.state
     player, creditor = cmd.player(), cmd.player("creditor", bank=True)
     lift = tuple(parse_spaces(cmd, cmd.raw.get("lift") or [], "lift"))
     _check(state, player, creditor)
+    paid = money.paid_out(state, player, creditor)
     if creditor != ev.BANK:
-        _check_lifts(state, player, creditor, lift)
-    paid = any(d.creditor != ev.BANK for d in state.debts_of(player))
-    _sell_buildings(draft, player, paid)
-    _sell_assets(draft, player, paid)
+        _check_lifts(state, player, creditor, lift, paid)
+    money.sell_buildings(draft, player, paid)
+    money.sell_assets(draft, player, paid)
+    if money.serving(state):
+        if paid:
+            money.borrow(draft, player)  # M21: mortgages, debt notes
+        money.serve(draft, player)
+    else:
+        money.forgive(draft, player)  # C21: the creditor named takes everything
     deeds = [d.space for d in state.owned_by(player)]
-    _serve(draft, player)
     _hand_over(draft, player, creditor)
     rules_for(state.ed).after_hand_over(draft, player, creditor)  # M21: shares, debt notes
     if creditor != ev.BANK:
         for index in deeds:
             receive_mortgaged_or_owe(draft, creditor, index, index in lift)
     _leave(draft, player, creditor)
-
-
-def payout(state: GameState, player: str) -> list[tuple[str, int, int]]:
-    """C21/M21/K10: how the bankrupt ``player``'s money would pay their debts.
-
-    Shape: ``[(creditor, owed, paid), …]`` in serving order (oldest first; players
-    before the bank when ``creditors_before_bank``), ``paid`` ≤ ``owed``, from
-    :func:`raised` — cash, buildings and the rule module's ``assets_sale``.  ``int`` in
-    the edition's unit.
-    """
-    money = raised(state, player)
-    rows = []
-    for debt in serving_order(state, state.debts_of(player)):
-        part = min(money, debt.amount)
-        money -= part
-        rows.append((debt.creditor, debt.amount, part))
-    return rows
-
-
-def creditor_due(state: GameState, player: str) -> str:
-    """The creditor the bankrupt ``player`` goes bankrupt to (C21, M21): the first in
-    :func:`payout` order whose debt their money does not cover (the last when all are
-    covered); ``"bank"`` when there are no debts."""
-    rows = payout(state, player)
-    short = [c for c, owed, paid in rows if paid < owed] or [c for c, _, _ in rows[-1:]]
-    return short[0] if short else ev.BANK
 
 
 def _check(state: GameState, player: str, creditor: str) -> None:
@@ -110,7 +92,8 @@ def _check(state: GameState, player: str, creditor: str) -> None:
         raise RuleBroken("%(player)s can still raise %(can)s by selling buildings and "
                          "mortgaging — enough for the %(owed)s owed.", player=player,
                          can=Money.of(state, can), owed=Money.of(state, owed))
-    _check_order(state, player, creditor)
+    if money.serving(state):
+        _check_order(state, player, creditor)
     auction = state.auction
     if auction is not None and any(b.player == player for b in auction.bids):
         raise RuleBroken("%(player)s is bidding in the open auction — close it first.",
@@ -118,76 +101,50 @@ def _check(state: GameState, player: str, creditor: str) -> None:
 
 
 def _check_order(state: GameState, player: str, creditor: str) -> None:
-    """M21 ("Motspillers krav skal betales før bankens krav"), C21: the creditor named
-    must be :func:`creditor_due`.  Raises RuleBroken naming whom to name."""
-    due = creditor_due(state, player)
+    """M21 ("Motspillers krav skal betales før bankens krav"), K10: the creditor named
+    must be :func:`~companion.commands.bankrupt_money.creditor_due`.  Raises RuleBroken
+    naming whom to name."""
+    due = money.creditor_due(state, player)
     if creditor == due:
         return
-    if creditor == ev.BANK and state.ed.settings.creditors_before_bank:
+    if creditor == ev.BANK and state.ed.settings.creditor_order == "players_first":
         raise RuleBroken("Players are paid before the bank: %(player)s owes %(due)s, so "
                          "name %(due)s as the creditor (M21).", player=player, due=due)
+    if due == ev.BANK:
+        raise RuleBroken("%(player)s's money pays the debts in the order they arose, and the "
+                         "bank is the first it does not cover: name the bank as the "
+                         "creditor.", player=player)
     raise RuleBroken("%(player)s's money pays the debts in the order they arose, and "
                      "%(due)s is the first it does not cover: name %(due)s as the creditor.",
                      player=player, due=due)
 
 
-def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, ...]) -> None:
-    mortgaged = [d.space for d in state.owned_by(player) if d.mortgaged]
+def _check_lifts(state: GameState, player: str, creditor: str, lift: tuple[int, ...],
+                 paid: bool) -> None:
+    """C19: each lift names a deed passing to the creditor mortgaged (in the serving
+    order with a player owed, every deed with a mortgage value: :func:`money.borrow`),
+    and the creditor can pay them with their cash and what the bankruptcy pays them."""
+    borrows = paid and money.serving(state)
+    mortgaged = [d.space for d in state.owned_by(player)
+                 if d.mortgaged or (borrows and state.ed.space(d.space).mortgage)]
     for index in lift:
         if index not in mortgaged:
             raise RuleBroken("%(deed)s is not a mortgaged deed of %(player)s's.",
                              deed=state.ed.space(index).label, player=player)
     cost = sum(lift_cost(state.ed, state.ed.space(i)) for i in lift)
-    cash = state.players[creditor].cash + sum(p for c, _, p in payout(state, player)
-                                              if c == creditor)
+    cash = state.players[creditor].cash + _receives(state, player, creditor)
     if cost > cash:
         raise NotEnoughCash("%(creditor)s would have %(cash)s; lifting costs %(cost)s.",
                             creditor=creditor, cash=Money.of(state, cash),
                             cost=Money.of(state, cost))
 
 
-def raised(state: GameState, player: str) -> int:
-    """``player``'s cash plus everything the bank buys at a bankruptcy (C21, M21, K10):
-    :func:`buildings_sale` and the rule set's ``assets_sale`` (M21: shares at the
-    board price; K8/K10: 1 coin a property, 1 coin a fire insurance)."""
-    extra = rules_for(state.ed).assets_sale(state, player)
-    return state.players[player].cash + buildings_sale(state, player) + extra
-
-
-def buildings_sale(state: GameState, player: str) -> int:
-    """What the bank pays for every building ``player`` has: half the purchase price
-    (C17, C21), or the rule set's own ``buildings_sale`` (K8: 1 coin per two houses)."""
-    return rules_for(state.ed).buildings_sale(state, player)
-
-
-def _sell_buildings(draft: Draft, player: str, paid: bool) -> None:
-    """Every building back to the bank; paid for (:func:`buildings_sale`) when a player
-    is the creditor."""
-    state = draft.state
-    if paid:
-        pay_in_full(draft, ev.BANK, player, buildings_sale(state, player),
-                    "buildings sold (bankrupt)", "house_sale")
-    for deed in list(state.owned_by(player)):
-        if deed.houses or deed.hotel:
-            plan = plan_for(state, state.ed.space(deed.space))
-            plan.sell_all()
-            emit_plan(draft, plan)
-
-
-def _sell_assets(draft: Draft, player: str, paid: bool) -> None:
-    """The rule set's ``sell_assets(draft, player, paid)``: what it sells to the bank
-    at a bankruptcy besides buildings (M21 shares, K10 properties and fire insurance)."""
-    rules_for(draft.state.ed).sell_assets(draft, player, paid)
-
-
-def _serve(draft: Draft, player: str) -> None:
-    """C21/M21/K10: the bankrupt's money pays each debt in :func:`payout` order, up to
-    what is owed; then every debt of theirs is cleared (paid or forgiven)."""
-    state = draft.state
-    for creditor, owed, _ in payout(state, player):
-        part = min(state.players[player].cash, owed)
-        pay_in_full(draft, player, creditor, part, "bankrupt", "bankrupt")
-        draft.emit(ev.DebtSettled(player, creditor, owed))
+def _receives(state: GameState, player: str, creditor: str) -> int:
+    """The money ``creditor`` gets from the bankrupt ``player``: their part of the
+    payout (M21, K10), or everything raised when named (C21)."""
+    if money.serving(state):
+        return sum(p for c, _, p in money.payout(state, player) if c == creditor)
+    return money.raised(state, player)
 
 
 def _hand_over(draft: Draft, player: str, creditor: str) -> None:
@@ -199,8 +156,7 @@ def _hand_over(draft: Draft, player: str, creditor: str) -> None:
     owed_to = [(d.debtor, d.amount, d.memo) for d in state.debts if d.creditor == player]
     for debtor, amount, memo in owed_to:  # an asset of the player's
         draft.emit(ev.DebtSettled(debtor, player, amount))
-        if debtor != creditor:
-            draft.emit(ev.DebtOpened(debtor, creditor, amount, memo))
+        open_debt(draft, debtor, creditor, amount, memo)  # forgiven when the creditor
     for deed in list(state.owned_by(player)):
         draft.emit(ev.DeedMoved(deed.space, creditor))
     cards = state.players[player].jail_cards
@@ -229,16 +185,22 @@ def _leave(draft: Draft, player: str, creditor: str) -> None:
 
     Rent still owed TO the player (an open claim, C5) passes to the creditor as a debt of
     its payer, like the player's other assets (C21; forgiven when the payer is the
-    creditor); claims against the player die with their other debts."""
+    creditor).  Ola Nordmann's rent (payer the bank, M4: "Ola Nordmann betaler leie med
+    BANKENS PENGER") is claimed for the creditor at once: the bank pays the creditor
+    (C25: the bank never owes), with the rule set's ``after_rent`` (M10) as for any
+    claim.  Claims against the player die with their other debts."""
     state = draft.state
     for claim in list(state.claims.values()):
+        if claim.owner == player and claim.payer == ev.BANK and creditor != ev.BANK:
+            collect_claim(draft, replace(claim, owner=creditor))
+            continue
         if player in (claim.owner, claim.payer):
             draft.emit(ev.ClaimClosed(claim.id, "bankrupt", claim.owner, claim.payer,
                                       claim.space, claim.amount))
-        if claim.owner == player and claim.payer != creditor:
+        if claim.owner == player:
             label = state.ed.space(claim.space).label
-            draft.emit(ev.DebtOpened(claim.payer, creditor, claim.amount, f"rent {label}",
-                                     "rent", claim.space))
+            open_debt(draft, claim.payer, creditor, claim.amount, f"rent {label}", "rent",
+                      claim.space)
     for pending in list(state.trades.values()):
         if player in pending.parties:
             draft.emit(ev.TradeClosed(pending.id, "cancelled"))

@@ -135,8 +135,15 @@ class Settings:
             auction (Gyldenløves gate, Aker Brygge); ``buy`` refuses them.
         castle_on: str, M19: printed name of the lot whose hotel is a castle
             ("Slottsplassen"); empty = no castle.
-        creditors_before_bank: bool, M21: open debts to players are paid before debts
-            to the bank; False = oldest first (C21).
+        creditor_order: str, C21/M21/K10: how a bankrupt's debts are met (``bankrupt``).
+            ``"named"`` = the creditor named, any one owed, takes all the money and deeds
+            (C21; seed 002: "Skylder du en annen spiller, får den spilleren alle pengene
+            og eiendommene dine"); ``"oldest_first"`` = what the bankrupt has or raises
+            pays the debts in the order they arose, and the first not covered is named
+            and takes the rest (the K10 reading); ``"players_first"`` = the same with
+            debts to players before the bank's (M21: "Motspillers krav skal betales før
+            bankens krav"; also the order ``settle_debts`` pays in).  An edition file's
+            old ``creditors_before_bank = true`` reads as ``"players_first"``.
         has_jail: bool, C13: True = the classic jail (``jail``, ``leave_jail``,
             ``jail_try``, get-out cards, a third double in a row goes to jail, C3);
             False = no jail at all (M14: Ferieparadiset replaces it; Kortstokk has none):
@@ -202,7 +209,7 @@ class Settings:
     share_start_levels_alt: tuple[int, ...] = ()
     auction_only: tuple[str, ...] = ()
     castle_on: str = ""
-    creditors_before_bank: bool = False
+    creditor_order: str = "named"
     has_jail: bool = True
     built_group_sold_whole: bool = False
     mortgage_lot_in_built_group: bool = False

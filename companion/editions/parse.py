@@ -157,6 +157,7 @@ def _settings(value: Any, problems: list[Problem]) -> Settings | None:
         return None
     defaults = Settings()
     before = len(problems)
+    value = _renamed(value)
     for key, item in value.items():
         if key not in Settings.__dataclass_fields__:
             problems.append(Problem(f"settings.{key}", "unknown setting"))
@@ -165,6 +166,17 @@ def _settings(value: Any, problems: list[Problem]) -> Settings | None:
             problems.append(Problem(f"settings.{key}", f"has the wrong type: {item!r}"))
     lists = {k: tuple(v) for k, v in value.items() if isinstance(v, list)}  # M3, M4
     return Settings(**{**value, **lists}) if len(problems) == before else None
+
+
+def _renamed(value: dict[str, Any]) -> dict[str, Any]:
+    """Old setting names an edition file or family copy may still hold: the M21 flag
+    ``creditors_before_bank`` (true = ``creditor_order = "players_first"``; false = the
+    default) gives way to ``creditor_order`` when that is not given."""
+    value = dict(value)
+    old = value.pop("creditors_before_bank", None)
+    if old is True and "creditor_order" not in value:
+        value["creditor_order"] = "players_first"
+    return value
 
 
 def _same_type(default: Any, item: Any, hint: str = "") -> bool:

@@ -20,6 +20,8 @@ DOUBLES = ("roll_again", "nearest_not_owned")  # C3, K3
 BUILD_TIMINGS = ("any", "own_turn", "own_turn_after_move", "own_turn_after_ola")
 #: M15: how long Ola rides free after Trafikkfyr (``Settings.ola_light_turns``).
 OLA_LIGHT_TURNS = ("next_turn", "next_round")
+#: C21/M21/K10: how a bankrupt's debts are met (``Settings.creditor_order``).
+CREDITOR_ORDERS = ("named", "oldest_first", "players_first")
 _ONLY = {"price": "deed", "rents": "deed", "mortgage": "deed", "house_cost": "street",
          "max_houses": "street", "tax": "tax"}
 
@@ -54,7 +56,8 @@ def _top(edition: Edition) -> list[tuple[str, str]]:
     if s.fortune_goal is not None and s.fortune_goal < 1:
         found.append(("settings.fortune_goal", "must be more than zero"))
     for name, allowed in (("build_timing", BUILD_TIMINGS),
-                          ("ola_light_turns", OLA_LIGHT_TURNS)):
+                          ("ola_light_turns", OLA_LIGHT_TURNS),
+                          ("creditor_order", CREDITOR_ORDERS)):
         if getattr(s, name) not in allowed:
             found.append((f"settings.{name}", f"must be one of {', '.join(allowed)}"))
     return found + _stock_board(edition)

@@ -33,9 +33,23 @@ def charge(draft: Draft, payer: str, payee: str, amount: int, memo: str = "",
     if paid:
         draft.emit(ev.MoneyMoved(payer, payee, paid, memo, reason, space))
     owed = amount - paid
-    if owed:
-        draft.emit(ev.DebtOpened(payer, payee, owed, memo, reason, space))
+    open_debt(draft, payer, payee, owed, memo, reason, space)
     return owed
+
+
+def open_debt(draft: Draft, debtor: str, creditor: str, amount: int, memo: str = "",
+              reason: ev.Reason = "", space: int | None = None) -> None:
+    """``debtor`` owes ``creditor`` ``amount`` (int, the edition's unit; C21): the one way
+    a debt is opened; ``reason``/``space`` as for :func:`charge`.  The bank never owes
+    (C25: it always pays, and never goes bankrupt): a debt of the bank's is paid to
+    ``creditor`` at once instead.  Nothing when ``amount`` ≤ 0 or the debtor is the
+    creditor."""
+    if amount <= 0 or debtor == creditor:
+        return
+    if debtor == ev.BANK:
+        pay_in_full(draft, ev.BANK, creditor, amount, memo, reason, space)
+    else:
+        draft.emit(ev.DebtOpened(debtor, creditor, amount, memo, reason, space))
 
 
 def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "",
@@ -48,10 +62,10 @@ def pay_in_full(draft: Draft, payer: str, payee: str, amount: int, memo: str = "
 
 def serving_order(state: GameState, debts: list[Debt]) -> list[Debt]:
     """``debts`` in the order they are paid: oldest first (C21); debts to players before
-    debts to the bank where the edition's ``creditors_before_bank`` says so (M21:
+    debts to the bank where the edition's ``creditor_order`` is ``"players_first"`` (M21:
     "Motspillers krav skal betales før bankens krav").  A new list; the same objects."""
     ordered = list(debts)
-    if state.ed.settings.creditors_before_bank:
+    if state.ed.settings.creditor_order == "players_first":
         ordered.sort(key=lambda d: d.creditor == ev.BANK)  # stable: oldest first within each
     return ordered
 

@@ -120,6 +120,24 @@ def sell_assets(draft: Draft, name: str, paid: bool) -> None:
                                          "share_sale"))
 
 
+def loans_sale(state: GameState, name: str) -> int:
+    """M21 "låne (… gjeldsbrev)", M18: kroner a bankrupt ``name`` still raises by the debt
+    notes they may take (50 000 kr each, at most 3 held), as :func:`raisable` counts."""
+    return max(MAX_NOTES - notes(state, name), 0) * NOTE_AMOUNT
+
+
+def take_loans(draft: Draft, name: str) -> None:
+    """M21: a bankrupt ``name`` with a player owed takes the debt notes still allowed
+    (:func:`loans_sale`, the bank paying 50 000 kr each, as ``debt_note`` does), so the
+    money pays the creditors; the notes then die with the bankruptcy
+    (:func:`after_hand_over`: the bank, served last, is owed them and gets nothing)."""
+    more = max(MAX_NOTES - notes(draft.state, name), 0)
+    if more:
+        draft.emit(ev.DebtNotesChanged(name, more))
+        draft.emit(ev.MoneyMoved(ev.BANK, name, more * NOTE_AMOUNT,
+                                 f"{more} debt notes (bankrupt)"))
+
+
 def after_hand_over(draft: Draft, player: str, creditor: str) -> None:
     """M21: a bankrupt player's shares left unsold (a suspended series, price 0) pass to
     the creditor (a player, or the bank); the debt notes die with the bankruptcy (the

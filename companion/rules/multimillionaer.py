@@ -15,7 +15,8 @@ and its ``mm_*`` siblings do the rest:
 - :func:`after_lapse` — M6 an unclaimed rent's stock moves stand, or are undone;
 - :func:`tax_due` — M16 Skatt: the printed percentage of the lander's cash;
 - :func:`worth`, :func:`values_used`, :func:`raisable`, :func:`after_command`,
-  :func:`after_hand_over`, :func:`assets_sale`, :func:`sell_assets` — M21, M22.
+  :func:`after_hand_over`, :func:`assets_sale`, :func:`sell_assets`, :func:`loans_sale`,
+  :func:`take_loans` — M21, M22.
 
 Money ``int`` kr.
 """
@@ -35,8 +36,10 @@ from companion.rules.mm_worth import (
     after_command,
     after_hand_over,
     assets_sale,
+    loans_sale,
     raisable,
     sell_assets,
+    take_loans,
     values_used,
     worth,
 )
@@ -46,7 +49,8 @@ from companion.state import Claim, GameState
 __all__ = ["Multimillionaer", "after_command", "after_hand_over", "after_land", "after_lapse",
            "after_rent",
            "after_start", "after_turn", "assets_sale", "at_rent_due", "exempt_from_rent",
-           "raisable", "rent", "sell_assets", "tax_due", "values_used", "worth"]
+           "loans_sale", "raisable", "rent", "sell_assets", "take_loans", "tax_due",
+           "values_used", "worth"]
 
 
 def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
@@ -183,6 +187,14 @@ class Multimillionaer(Classic):
     def sell_assets(self, draft: Draft, player: str, paid: bool) -> None:
         """M21: shares to the bank."""
         sell_assets(draft, player, paid)
+
+    def loans_sale(self, state: GameState, player: str) -> int:
+        """M21, M18: the debt notes still allowed."""
+        return loans_sale(state, player)
+
+    def take_loans(self, draft: Draft, player: str) -> None:
+        """M21, M18: take the debt notes still allowed."""
+        take_loans(draft, player)
 
     def after_command(self, draft: Draft) -> None:
         """M22: a multimillionaire ends the game."""

@@ -117,11 +117,19 @@ class Classic:
         """What else the bank pays for at a bankruptcy (C21: nothing)."""
         return 0
 
+    def loans_sale(self, state: GameState, player: str) -> int:
+        """What else bankrupt ``player`` borrows when the debts are served in order and a
+        player is owed, besides mortgages (C21: nothing; M21: debt notes)."""
+        return 0
+
     # -- hooks: emit only ---------------------------------------------------------------
 
     def sell_assets(self, draft: Draft, player: str, paid: bool) -> None:
         """The events that sell :meth:`assets_sale` to the bank, paid to ``player`` when
         ``paid`` (C21: none)."""
+
+    def take_loans(self, draft: Draft, player: str) -> None:
+        """The events that borrow :meth:`loans_sale` for bankrupt ``player`` (C21: none)."""
 
     def after_land(self, draft: Draft, player: str, space: int) -> None:
         """``player`` landed on board index ``space`` (after rent, tax, jail)."""
