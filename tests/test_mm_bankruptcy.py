@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.kit import MMGame
 
 from companion import events as ev
 from companion.errors import RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import open_debt
+from tests.kit import MMGame
 
 #: In a game of three each player starts with three shares of each series (4 000 …
 #: 12 000, 14 000 kr, M3): the bank buys them for 3 × 86 000 kr.
