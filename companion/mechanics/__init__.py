@@ -11,15 +11,19 @@ them and never imports a mechanic by name.  Each package holds:
   :attr:`companion.state.GameState.mechanics` under its name, read with ``of(state)``;
 - ``folds.py`` — the folds of its events (:mod:`companion.folds` imports every one);
 - ``mechanic.py`` — ``MECHANIC``, a :class:`~companion.mechanics.base.Mechanic`:
-  its part of the snapshot (the keys, their order and the empty defaults);
-- ``commands.py`` (when it has commands) — imported by :mod:`companion.commands`.
+  its part of the snapshot (the keys, their order and the empty defaults).
+
+Not moved yet: the mechanics' rules and commands are still the rule-set modules
+(``rules/mm_*.py``, ``rules/wonders.py``, ``rules/kortstokk.py``; their worth, raisable
+and hooks are methods of the rule set) and ``commands/mm_*.py``, ``commands/wonders.py``,
+``commands/kortstokk.py`` (listed in :mod:`companion.commands`).
 
 Adding a mechanic, in five lines:
 
 1. ``companion/mechanics/<name>/state.py``: a dataclass and ``of(state)``.
 2. ``folds.py``: ``@fold_event.register`` one fold per event of it.
 3. ``mechanic.py``: ``MECHANIC = <Class>(Mechanic)`` with its view keys and defaults.
-4. ``commands.py`` (optional): its ``@command`` functions.
+4. Its commands and hooks: a module of ``companion/commands`` and rule-set methods.
 5. One line in :data:`MECHANICS` below, and its name in the rule set's ``mechanics``.
 
 This module is data only (like :data:`companion.editions.rulesets.RULE_SETS`): the
