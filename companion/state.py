@@ -51,9 +51,6 @@ class Player:
     bankrupt: bool = False
     position: int = 0
     jail_tries: int = 0  # failed tries to roll doubles in jail, 0..2 (C13)
-    passport: list[int] = field(default_factory=list)  # wonders visited, board indexes (W1)
-    flight: tuple[int, int] | None = None  # (airport index, turn) of an unused free flight (W2)
-    fire_insurance: int = 0  # fire insurances held, an asset worth 1 coin each (K8)
     moved: int = -1  # the turn their token last landed, -1 = never (X4/K7: build after it)
 
 
@@ -70,53 +67,15 @@ class Claim:
 
 
 @dataclass
-class Market:
-    """Multimillionær's stock board, Ola Nordmann and the turn's duties (docs/rules.md M2–M22).
-
-    Folded by :mod:`companion.folds.multimillionaer`; empty (and ``phase`` "car") in editions
-    without shares.  Series ids are the street groups ("1".."10"); turns count as
-    :attr:`GameState.turn`; money ``int`` kr.
-
-    ``levels``: series -> stock level, 0 = suspended (M3, M6).  ``shares``: holder (a
-    player or ``"bank"``) -> series -> shares held (M2, M7).  ``notes``: player -> debt
-    notes held (M18).  ``ola``: Ola Nordmann's board index (M4).  ``phase``: ``"ola"``,
-    ``"build"`` or ``"car"`` (M4).  ``paid``: player -> last turn they paid interest;
-    ``missed``: player -> (turn, interest) not paid before the car moved (M18).
-    ``borsen``: player -> (turn, shares) still to buy at Børsen (M8).  ``light``: player ->
-    turn they stopped at Trafikkfyr, pending; ``rent_free``: player -> the turn they pay no
-    rent; ``ola_light``: the turn Ola stopped at Trafikkfyr, None = not (M15).
-    ``holiday``: player -> extra rounds stayed in Ferieparadiset (M14).  ``casino``:
-    player -> turn of their last bet (M13).  ``multimillionaire``: first to 2 000 000 (M22).
-    ``ola_done``: the turn whose rolling for Ola is over in the dice twin (M4), None = none.
-    ``claim_moves``: rent claim id -> ((series, levels moved), …) at its landing (M6).
-    """
-
-    levels: dict[str, int] = field(default_factory=dict)
-    shares: dict[str, dict[str, int]] = field(default_factory=dict)
-    notes: dict[str, int] = field(default_factory=dict)
-    ola: int = 0
-    phase: str = "car"
-    paid: dict[str, int] = field(default_factory=dict)
-    missed: dict[str, tuple[int, int]] = field(default_factory=dict)
-    borsen: dict[str, tuple[int, int]] = field(default_factory=dict)
-    light: dict[str, int] = field(default_factory=dict)
-    rent_free: dict[str, int] = field(default_factory=dict)
-    ola_light: int | None = None
-    holiday: dict[str, int] = field(default_factory=dict)
-    casino: dict[str, int] = field(default_factory=dict)
-    multimillionaire: str | None = None
-    ola_done: int | None = None
-    claim_moves: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
-
-
-@dataclass
 class GameState:
     """Everything the bank knows of one game.
 
     ``players`` keeps seat order; ``deeds`` maps board index -> :class:`Deed` for owned
     deeds only; ``bank_houses``/``bank_hotels`` are the bank's stock (C16);
     ``bank_paid_out`` and ``bank_paid_in`` total the bank's payments (money audit);
-    ``seq`` is the log sequence of the last command folded in.
+    ``seq`` is the log sequence of the last command folded in.  What an edition mechanic
+    adds (the stock board, passports, …) is in ``mechanics``, one typed slice per
+    mechanic (:mod:`companion.mechanics`).
     """
 
     game_id: str = ""
@@ -144,7 +103,10 @@ class GameState:
     roll: RollInfo | None = None  # the last roll (C3); stale when its turn has passed
     minutes: int | None = None  # timed game length (C24); None = not timed
     ends_at: float | None = None  # timed game end, Unix seconds (C24)
-    market: Market = field(default_factory=Market)  # Multimillionær (M2–M22)
+    phase: str = "car"  # the turn's phase: "ola", "build" or "car" (M4; always "car" else)
+    #: Each edition mechanic's slice, by mechanic name (companion.mechanics: read it with
+    #: the mechanic's ``of(state)``, which makes it on first use).
+    mechanics: dict[str, object] = field(default_factory=dict)
 
     @property
     def ed(self) -> Edition:

@@ -1,16 +1,17 @@
-"""The state as JSON (docs/table-log.md "The state"): what replay prints and the API serves."""
+"""The state as JSON (docs/table-log.md "The state"): what replay prints and the API serves.
+
+The edition mechanics' keys (shares, stocks, passports, …) come from each mechanic of the
+game's rule set, or their empty defaults (:func:`companion.mechanics.base.part`).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.editions.provenance import deed_view
-from companion.rules.buildings import is_castle
-from companion.rules.mm_market import holdings, stocks_view
-from companion.rules.mm_turns import notes
-from companion.rules.mm_view import castles_left, market_view
+from companion.mechanics.base import part
+from companion.rules.buildings import castles_left, is_castle
 from companion.rules.mortgages import lift_cost
-from companion.rules.wonders import passport, progress
 from companion.state import GameState
 from companion.valuation import raisable, tally, worth
 
@@ -23,19 +24,17 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
                  "over": state.over, "seq": state.seq, "unit": ed.unit,
                  "house_rules": dict(state.house_rules),
                  "minutes": state.minutes, "ends_at": state.ends_at},
-        "turn": {"player": state.to_roll, "number": state.turn, "phase": state.market.phase,
+        "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
                  **_roll(state)},
         "players": [_player(state, name) for name in state.players],
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
                  "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
                  "pot": state.pot, "castles": castles_left(state),  # M19
-                 "shares": holdings(state, "bank")},  # M2, M7
+                 **part(state, lambda m: m.bank_view(state), lambda m: m.bank_defaults)},
         "auction": _auction(state),
         "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
                     "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
-        "stocks": stocks_view(state),  # M3: {series: {"level", "price", "suspended"}}
-        "market": market_view(state),  # M4, M8, M14, M15, M18 (None: no stock board)
-        "multimillionaire": state.market.multimillionaire,  # M22
+        **part(state, lambda m: m.game_view(state), lambda m: m.game_defaults),
         "claims": [
             {"id": c.id, "owner": c.owner, "from": c.payer, "space": ed.space(c.space).label,
              "amount": c.amount}
@@ -57,14 +56,14 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
              "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None}
             for d in state.owned_by(name)
         ],
-        "shares": holdings(state, name), "debt_notes": notes(state, name),  # M2, M18
-        "passport": passport(state, name), "passport_progress": progress(state, name),
+        **part(state, lambda m: m.player_view(state, name), lambda m: m.player_defaults),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
                   for d in state.debts_of(name)],
         "net_worth": worth(state, name)["total"],
         "raisable": raisable(state, name),  # C21: cash + buildings at half + mortgages
         "jail_tries": p.jail_tries if p.in_jail else 0,  # C13
-        "fire_insurance": p.fire_insurance,  # K8
+        **part(state, lambda m: m.player_tail_view(state, name),
+               lambda m: m.player_tail_defaults),
     }
 
 

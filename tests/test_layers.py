@@ -5,7 +5,10 @@ the web, the hardware or the environment.
 
 :data:`LAYERS` is the order from the bottom to the top; companion/__init__.py says in one
 line what each layer is.  A module belongs to the layer of its longest listed prefix
-(``companion.rules.wonders`` before ``companion.rules``).  A module may import its own
+(``companion.rules.wonders`` before ``companion.rules``); a ``*`` stands for one name
+(``companion.mechanics.*.folds``: every mechanic's folds; a mechanic's package itself,
+``companion.mechanics.*``, is only its docstring; the registry
+:data:`companion.mechanics.MECHANICS` is data).  A module may import its own
 layer or any layer below, never one above.  The rule sets are reached from the core
 only through :func:`companion.rules.rules_for` (``import_module`` of the registry
 :data:`companion.editions.rulesets.RULE_SETS`, not an arrow here).
@@ -19,17 +22,23 @@ from pathlib import Path
 
 import pytest
 
+from companion.editions.rulesets import RULE_SETS
+from companion.mechanics import MECHANICS
+from companion.mechanics.base import load
+from companion.rules.ruleset import load as load_rules
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "companion"
 
 #: From the bottom to the top: (layer, the modules and packages in it).
 LAYERS: list[tuple[str, list[str]]] = [
-    ("basics", ["companion", "companion.errors", "companion.records", "companion.events"]),
+    ("basics", ["companion", "companion.errors", "companion.records", "companion.events",
+                "companion.mechanics", "companion.mechanics.*"]),
     ("editions", ["companion.editions"]),
     ("store", ["companion.store"]),
-    ("state", ["companion.state"]),
+    ("state", ["companion.state", "companion.mechanics.*.state"]),
     ("money", ["companion.money"]),
-    ("folds", ["companion.folds"]),
+    ("folds", ["companion.folds", "companion.mechanics.*.folds"]),
     ("draft", ["companion.ledger.draft"]),
     ("rules that compute", ["companion.rules"]),
     ("valuation", ["companion.valuation"]),
@@ -38,6 +47,7 @@ LAYERS: list[tuple[str, list[str]]] = [
                          "companion.rules.mm_view", "companion.rules.multimillionaer",
                          "companion.rules.wonders", "companion.rules.kortstokk",
                          "companion.rules.lapse"]),
+    ("mechanics", ["companion.mechanics.base", "companion.mechanics.*.mechanic"]),
     ("view", ["companion.view"]),
     ("commands", ["companion.commands"]),
     ("table", ["companion.table"]),
@@ -95,10 +105,19 @@ def layer_of(module: str) -> int | None:
     best: tuple[int, int] | None = None
     for index, (_layer, entries) in enumerate(LAYERS):
         for entry in entries:
-            hit = module == entry or (entry != "companion" and module.startswith(entry + "."))
+            hit = _names(module, entry) or (entry != "companion" and "*" not in entry
+                                            and module.startswith(entry + "."))
             if hit and (best is None or len(entry) > best[0]):
                 best = (len(entry), index)
     return None if best is None else best[1]
+
+
+def _names(module: str, entry: str) -> bool:
+    """True when ``entry`` names ``module`` exactly, a ``*`` standing for any one name."""
+    parts, wanted = module.split("."), entry.split(".")
+    if len(parts) != len(wanted):
+        return False
+    return all(w in ("*", p) for p, w in zip(parts, wanted, strict=True))
 
 
 def cycles(arrows: dict[str, dict[str, int]]) -> list[list[str]]:
@@ -196,3 +215,56 @@ def test_the_check_fails_on_a_cycle_and_on_an_upward_arrow() -> None:
     assert ledger is not None and rules is not None and commands is not None
     assert ledger < rules < commands
     assert layer_of("companion.rules.buildings") == layer_of("companion.rules")
+
+
+#: The generic core (and the web page that lists the forms' choices): none of these may
+#: name an edition mechanic's module (issue 14, point 2); they loop over the rule set's
+#: mechanics (:mod:`companion.mechanics.base`) or ask the rule set.
+GENERIC = ["companion.state", "companion.view", "companion.folds", "companion.folds.core",
+           "companion.folds.play", "companion.valuation", "companion.table",
+           "companion.rules.ruleset", "companion.rules.trading", "companion.rules.lapse",
+           "companion.rules.build_timing", "companion.commands.trades", "web.pages"]
+
+#: Mechanic modules not yet moved under companion/mechanics/ (their rules and commands).
+MECHANIC_MODULES = {"companion.rules.mm_market", "companion.rules.mm_turns",
+                    "companion.rules.mm_view", "companion.rules.mm_worth",
+                    "companion.rules.multimillionaer", "companion.rules.wonders",
+                    "companion.rules.kortstokk", "companion.commands.mm_notes",
+                    "companion.commands.mm_shares", "companion.commands.multimillionaer",
+                    "companion.commands.wonders", "companion.commands.kortstokk"}
+
+
+def is_mechanic(module: str) -> bool:
+    """True for a module of one mechanic: under ``companion.mechanics.<name>``, or one of
+    :data:`MECHANIC_MODULES` (the registry and :mod:`companion.mechanics.base` are not)."""
+    parts = module.split(".")
+    inside = parts[:2] == ["companion", "mechanics"] and len(parts) > 2 and parts[2] != "base"
+    return inside or module in MECHANIC_MODULES
+
+
+def test_issue14_no_generic_core_module_imports_a_mechanic_by_name() -> None:
+    """Issue 14 (2): view, state, folds, trading, trades, the table and web/pages.py reach
+    the Multimillionær, Verdens underverker and Kortstokk mechanics only through the rule
+    set and :mod:`companion.mechanics.base`, never by importing their modules."""
+    known = set(modules())
+    paths = {**modules(), "web.pages": ROOT / "web" / "pages.py"}
+    named = [f"{name}:{line} imports {target}"
+             for name in GENERIC
+             for target, line in imported(name, paths[name], known)
+             if is_mechanic(target)]
+    assert named == []
+
+
+def test_issue14_every_rule_set_s_mechanics_are_registered() -> None:
+    """A rule set's ``mechanics`` are names of :data:`companion.mechanics.MECHANICS`, and
+    each registered mechanic loads under its own name (a misspelt one fails here)."""
+    listed = {m for name in RULE_SETS for m in load_rules(name).mechanics}
+    assert listed <= set(MECHANICS)
+    assert [load(name).name for name in MECHANICS] == list(MECHANICS)
+
+
+def test_the_mechanic_check_sees_a_mechanic_import() -> None:
+    """The check itself: a mechanic's module is one, the registry and the base are not."""
+    assert is_mechanic("companion.mechanics.stocks.state")
+    assert is_mechanic("companion.rules.mm_market")
+    assert not is_mechanic("companion.mechanics.base") and not is_mechanic("companion.mechanics")

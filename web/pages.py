@@ -15,7 +15,6 @@ from companion.editions import edition_ids, load_edition
 from companion.errors import CompanionError
 from companion.rules import rules_for
 from companion.rules.buildings import houses_per_hotel
-from companion.rules.mm_market import series_ids
 from web.api import join_links, table
 from web.auth import identities, tokens
 from web.i18n import _
@@ -64,7 +63,7 @@ def board(game_id: str) -> dict[str, Any]:
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
     series = [{"id": group, "streets": [s.label for s in ed.group(group) if s.kind == "street"]}
-              for group in series_ids(ed)]  # Multimillionær's stock board (M3); else empty
+              for group in rules_for(ed).series(ed)]  # the stock board (M3); else empty
     return {"spaces": every, "deeds": deeds, "series": series,
             "levels": len(ed.settings.share_prices), "rules": offer_rules(state)}
 

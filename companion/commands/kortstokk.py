@@ -20,6 +20,7 @@ from companion.errors import NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
 from companion.ledger.payments import charge, pay_in_full
+from companion.mechanics.fire_insurance import state as insurances
 from companion.money import Money
 from companion.rules import kortstokk
 from companion.rules.build_timing import check_build_time
@@ -100,7 +101,7 @@ def sell_everything(draft: Draft, cmd: Cmd) -> None:
     state, player = draft.state, cmd.player()
     module = _rules(state)
     owned = state.owned_by(player)
-    insurance = state.players[player].fire_insurance
+    insurance = insurances.of(state).held.get(player, 0)
     if not owned and not insurance:
         raise RuleBroken("%(player)s has nothing left to sell.", player=player)
     parts = module.worth(state, player)
@@ -119,7 +120,7 @@ def sell_insurance(draft: Draft, cmd: Cmd) -> None:
     """``player`` sells one fire insurance back to the bank for 1 coin (K8)."""
     state, player = draft.state, cmd.player()
     module = _rules(state)
-    if state.players[player].fire_insurance < 1:
+    if insurances.of(state).held.get(player, 0) < 1:
         raise RuleBroken("%(player)s has no fire insurance.", player=player)
     draft.emit(ev.FireInsuranceChanged(player, -1))
     charge(draft, ev.BANK, player, module.SALE_PER_INSURANCE, "fire insurance sold",
@@ -134,7 +135,7 @@ def trade_insurance(draft: Draft, cmd: Cmd) -> None:
     _rules(state)
     giver, taker = cmd.player("from"), cmd.player("to")
     price = cmd.amount("price", allow_zero=True) if cmd.has("price") else 0
-    if giver == taker or state.players[giver].fire_insurance < 1:
+    if giver == taker or insurances.of(state).held.get(giver, 0) < 1:
         raise RuleBroken("%(giver)s has no fire insurance to give to %(taker)s.", giver=giver,
                          taker=taker)
     _active(state, taker)

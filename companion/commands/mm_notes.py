@@ -19,6 +19,7 @@ from companion.commands.multimillionaer import multimillionaer
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge, pay_in_full
+from companion.mechanics.notes import state as note_book
 from companion.rules.mm_turns import (
     MAX_NOTES,
     NOTE_AMOUNT,
@@ -74,9 +75,9 @@ def pay_interest(draft: Draft, cmd: Cmd) -> None:
     if state.to_roll != player:
         raise RuleBroken("Interest is paid on %(player)s's own turn, after Ola Nordmann's "
                          "move (M18).", player=player)
-    if state.market.paid.get(player) == state.turn:
+    if note_book.of(state).paid.get(player) == state.turn:
         raise RuleBroken("%(player)s has already paid this turn's interest.", player=player)
-    if state.market.phase == "ola":
+    if state.phase == "ola":
         raise RuleBroken("Move Ola Nordmann first: interest is paid after Ola's move and "
                          "before the car's (M18).")
     if not interest_due(state, player):

@@ -19,6 +19,8 @@ from companion.commands.turns import rent_due
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
+from companion.mechanics.ola import state as ola_turn
+from companion.mechanics.stocks import state as stock_board
 from companion.rules import rules_for
 from companion.rules.lapse import lapse_claims
 from companion.rules.mm_market import has_board, parse_series, series_ids
@@ -76,12 +78,12 @@ def ola_roll(draft: Draft, cmd: Cmd) -> None:
     if state.to_roll != player:
         raise RuleBroken("It is %(turn)s's turn to roll, not %(player)s's.",
                          turn=state.to_roll, player=player)
-    if state.market.ola_done == state.turn and state.market.phase != "car":
+    if ola_turn.of(state).ola_done == state.turn and state.phase != "car":
         raise RuleBroken("Ola Nordmann has finished rolling this turn (no doubles): move "
                          "the car.")
-    dice = read_dice(state, cmd, "Ola Nordmann", state.market.ola)
+    dice = read_dice(state, cmd, "Ola Nordmann", ola_turn.of(state).ola)
     double = len(dice) == 2 and dice[0] == dice[1]
-    index = (state.market.ola + sum(dice)) % len(state.ed.spaces)
+    index = (ola_turn.of(state).ola + sum(dice)) % len(state.ed.spaces)
     ola_stops(draft, index, sum(dice), rolled=ev.OlaRolled(dice, state.turn, not double))
 
 
@@ -91,7 +93,7 @@ def ola_stops(draft: Draft, index: int, dice: int | None,
     which passes its ``rolled`` event, emitted after the checks).  Raises as they do."""
     state = draft.state
     space = state.ed.space(index)
-    if state.market.phase == "car":
+    if state.phase == "car":
         raise RuleBroken("Ola Nordmann moves before the car (M4), and %(player)s's car has "
                          "already moved this turn.", player=state.to_roll)
     unowned = space.is_deed and space.index not in state.deeds
@@ -102,7 +104,7 @@ def ola_stops(draft: Draft, index: int, dice: int | None,
     if rolled is not None:
         draft.emit(rolled)
     draft.emit(ev.OlaMoved(space.index))
-    if state.market.phase == "ola":
+    if state.phase == "ola":
         draft.emit(ev.PhaseSet("build"))
         lapse_claims(draft)  # M11: the second player after has rolled for Ola
     if unowned:
@@ -151,7 +153,7 @@ def stay(draft: Draft, cmd: Cmd) -> None:
     if state.ed.space(state.players[player].position).kind != "holiday":
         raise RuleBroken("%(player)s's car is not in Ferieparadiset.", player=player)
     _car_turn(state, player)
-    stays = state.market.holiday.get(player, 0)
+    stays = ola_turn.of(state).holiday.get(player, 0)
     cost = HOLIDAY_STEP * stays
     if cost:
         may_spend(state, player)
@@ -171,10 +173,10 @@ def _car_turn(state: GameState, player: str) -> None:
     if state.to_roll != player:
         raise RuleBroken("It is %(turn)s's turn: %(player)s can stay in Ferieparadiset only "
                          "on their own turn.", turn=state.to_roll, player=player)
-    if state.market.phase == "ola":
+    if state.phase == "ola":
         raise RuleBroken("Move Ola Nordmann first (M4): %(player)s can stay in Ferieparadiset "
                          "after Ola.", player=player)
-    if state.market.phase == "car":
+    if state.phase == "car":
         raise RuleBroken("%(player)s's car has already moved or stayed this turn.",
                          player=player)
 
@@ -193,10 +195,10 @@ def casino(draft: Draft, cmd: Cmd) -> None:
     player, bet, die = cmd.player(), cmd.amount("bet"), cmd.integer("die", 1, 6)
     may_spend(state, player)
     at_casino = state.ed.space(state.players[player].position).kind == "casino"
-    if not at_casino or state.to_roll != player or state.market.phase != "car":
+    if not at_casino or state.to_roll != player or state.phase != "car":
         raise RuleBroken("%(player)s can bet at the Casino only when their car has just "
                          "stopped there, on their own turn (M13).", player=player)
-    if state.market.casino.get(player) == state.turn:
+    if ola_turn.of(state).casino.get(player) == state.turn:
         raise RuleBroken("%(player)s has already bet at the Casino this turn.", player=player)
     if bet > state.players[player].cash:
         raise NotEnoughCash("%(player)s has %(cash)s %(unit)s and cannot bet %(bet)s %(unit)s.",
@@ -229,7 +231,7 @@ def stock_level(draft: Draft, cmd: Cmd) -> None:
     else:
         wanted = dict(zip(series_ids(state.ed), _reading(state, cmd.text("reading")),
                           strict=True))
-    changes = {s: n for s, n in wanted.items() if state.market.levels.get(s) != n}
+    changes = {s: n for s, n in wanted.items() if stock_board.of(state).levels.get(s) != n}
     if not changes:
         raise RuleBroken("The stock board already shows that.")
     for series, level in changes.items():

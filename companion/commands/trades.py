@@ -26,7 +26,7 @@ from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.records import PendingTrade
-from companion.rules.mm_market import SHARES_PER_SERIES, has_board, parse_series, series_ids
+from companion.rules import rules_for
 from companion.rules.mortgages import receive_cost
 from companion.rules.trading import Deal, Offer, check_deal
 from companion.state import GameState
@@ -193,22 +193,24 @@ def _offer(cmd: Cmd, given: Any) -> Offer:
 
 def _shares(cmd: Cmd, given: Any) -> tuple[tuple[str, int], ...]:
     """M9: ``{series: count}`` -> (series, count) pairs in column order.  Raises BadCommand
-    (no stock board, not a table, a count not 1–10), or as :func:`parse_series`."""
+    (no stock board, not a table, a count not 1–10), or as the rule set's ``parse_series``."""
     if not given:
         return ()
     assert cmd.state is not None
-    if not has_board(cmd.state.ed):
+    rules = rules_for(cmd.state.ed)
+    if not rules.series(cmd.state.ed):
         raise BadCommand("There are no shares to trade in this game.")
     if not isinstance(given, dict):
         raise BadCommand("'shares' must be a table of series = number of shares, like "
                          "{\"3\": 2}.")
     counts: dict[str, int] = {}
     for raw, count in given.items():
-        series = parse_series(cmd.state, raw)
+        series = rules.parse_series(cmd.state, raw)
         if series in counts:
             raise BadCommand("Series %(series)s is named twice in 'shares'.", series=series)
-        counts[series] = Cmd({"count": count}, cmd.state).integer("count", 1, SHARES_PER_SERIES)
-    order = series_ids(cmd.state.ed)
+        counts[series] = Cmd({"count": count}, cmd.state).integer("count", 1,
+                                                                 rules.shares_per_series)
+    order = rules.series(cmd.state.ed)
     return tuple(sorted(counts.items(), key=lambda item: order.index(item[0])))
 
 

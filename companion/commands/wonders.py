@@ -9,6 +9,7 @@ from companion.commands.base import Cmd, command
 from companion.editions import Space
 from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
+from companion.mechanics.passports import state as passports
 from companion.rules.wonders import is_wonder, mark, pending_flight
 from companion.state import GameState
 
@@ -46,6 +47,6 @@ def check_flight(state: GameState, player: str, space: Space) -> None:
     if not is_wonder(state.ed, space):
         raise RuleBroken("%(space)s is not a wonder: a free flight marks a wonder in the "
                          "passport.", space=space.label)
-    if space.index in state.players[player].passport:
+    if space.index in passports.of(state).marks.get(player, []):
         raise RuleBroken("%(player)s has already visited %(wonder)s: pick a wonder not yet "
                          "marked in the passport.", player=player, wonder=space.label)

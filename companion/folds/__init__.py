@@ -3,21 +3,27 @@
 
 :mod:`companion.state` holds the data and the :func:`~companion.state.fold_event`
 dispatcher; each module below registers the folds of its events on it.  This package
-imports them all, in the one list below, so whoever folds through :func:`fold` or
-:func:`apply` folds with every event known.  A new mechanic's folds go in a module here
-and one line of that list.
+imports them all — the core's in the one list below, every edition mechanic's
+``folds`` module by the registry :data:`companion.mechanics.MECHANICS` — so whoever
+folds through :func:`fold` or :func:`apply` folds with every event known (an old log
+folds the same whatever its edition).  A new mechanic's folds go in its own package.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from importlib import import_module
+from types import ModuleType
 
 from companion import events as ev
-from companion.folds import core, multimillionaer, play
+from companion.folds import core, play
+from companion.mechanics import MECHANICS
 from companion.state import GameState, fold_event
 
-#: The fold modules, registered on :func:`~companion.state.fold_event` by importing them.
-MODULES = (core, play, multimillionaer)
+#: The fold modules, registered on :func:`~companion.state.fold_event` by importing them:
+#: the core's, then each mechanic's ``<package>.folds`` (in registry order).
+MODULES: tuple[ModuleType, ...] = (core, play) + tuple(
+    import_module(f"{package}.folds") for package in MECHANICS.values())
 
 
 def fold(events: Iterable[tuple[int, ev.Event]]) -> GameState:

@@ -1,6 +1,6 @@
 """Folds of the events every game has: start, money, debts, deeds, landing, rent claims,
-turns, jail, the end, undo, passports (W1, W2), the edition's pinned copy and values, fire
-insurance.
+turns, jail, the turn's phase (M4), the end, undo, the edition's pinned copy and values.
+The edition mechanics' events fold in their own packages (:mod:`companion.mechanics`).
 
 Each fold records what its event says on :func:`companion.state.fold_event`; the rules
 were checked by the command that emitted it.  Registered when :mod:`companion.folds`
@@ -111,19 +111,9 @@ def _(e: ev.CommandUndone, s: GameState) -> None:
 
 
 @fold_event.register
-def _(e: ev.PassportMarked, s: GameState) -> None:
-    """W1: a wonder is marked once; W2: a mark by free flight uses up the flight."""
-    player = s.players[e.player]
-    if e.space not in player.passport:
-        player.passport.append(e.space)
-    if e.how == "flight":
-        player.flight = None
-
-
-@fold_event.register
-def _(e: ev.FlightOffered, s: GameState) -> None:
-    """W2: valid while the player stays on that airport in this turn (rules/wonders.py)."""
-    s.players[e.player].flight = (e.space, s.turn)
+def _(e: ev.PhaseSet, s: GameState) -> None:
+    """M4: the turn's phase (only Multimillionær's Ola Nordmann sets one)."""
+    s.phase = e.phase
 
 
 @fold_event.register
@@ -136,11 +126,6 @@ def _(e: ev.EditionPinned, s: GameState) -> None:
 def _(e: ev.EditionValueSet, s: GameState) -> None:
     """Ask once: the value the banker entered patches this game's edition (issue 5)."""
     s.edition = s.ed.with_value(e.space, e.field, e.value, e.provenance)
-
-
-@fold_event.register
-def _(e: ev.FireInsuranceChanged, s: GameState) -> None:
-    s.players[e.player].fire_insurance += e.delta
 
 
 def _jail_index(s: GameState) -> int:

@@ -41,6 +41,6 @@ def check_build_time(state: GameState, player: str) -> None:
     if timing == "own_turn_after_move" and state.players[player].moved != state.turn:
         raise RuleBroken("%(player)s may buy houses only after rolling and moving this "
                          "turn (K7).", player=player)
-    if timing == "own_turn_after_ola" and state.market.phase == "ola":
+    if timing == "own_turn_after_ola" and state.phase == "ola":
         raise RuleBroken("%(player)s may buy buildings only after moving Ola Nordmann "
                          "this turn (X4).", player=player)

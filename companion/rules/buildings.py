@@ -191,3 +191,12 @@ def check_buildable(state: GameState, player: str, space: Space) -> None:
         if deed.mortgaged:
             raise RuleBroken("%(deed)s is mortgaged — lift it before building on the "
                              "%(group)s group.", deed=lot.label, group=space.group)
+
+
+def castles_left(state: GameState) -> int:
+    """M19/M23: the bank's castle (one, for ``settings.castle_on``), 0 once it is built."""
+    name = state.ed.settings.castle_on
+    if not name:
+        return 0
+    built = any(d.hotel and state.ed.space(d.space).name == name for d in state.deeds.values())
+    return 0 if built else 1

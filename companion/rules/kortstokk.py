@@ -18,6 +18,7 @@ from companion import events as ev
 from companion.editions import Space
 from companion.errors import BadCommand, MissingValue, RuleBroken
 from companion.ledger.draft import Draft
+from companion.mechanics.fire_insurance import state as insurances
 from companion.money import Money
 from companion.rules.classic import owns_group
 from companion.rules.ruleset import Classic
@@ -106,7 +107,7 @@ def worth(state: GameState, name: str) -> dict[str, int]:
     player = state.players[name]
     parts = {"cash": player.cash, "deeds": len(owned) * SALE_PER_PROPERTY,
              "buildings": houses // 2 * SALE_PER_TWO_HOUSES,
-             "insurance": player.fire_insurance * SALE_PER_INSURANCE}
+             "insurance": insurances.of(state).held.get(name, 0) * SALE_PER_INSURANCE}
     debts = sum(d.amount for d in state.debts_of(name))
     return {**parts, "mortgaged": 0, "debts": debts, "total": sum(parts.values()) - debts}
 
@@ -192,7 +193,7 @@ def assets_sale(state: GameState, player: str) -> int:
     """K10 ("Alle eiendeler vedkommende eier skal selges"): coins the bank pays a bankrupt
     ``player`` for every property (1 coin each) and fire insurance (1 coin each) at the
     K8 prices; the houses are :func:`buildings_sale`."""
-    insurance = state.players[player].fire_insurance * SALE_PER_INSURANCE
+    insurance = insurances.of(state).held.get(player, 0) * SALE_PER_INSURANCE
     return len(state.owned_by(player)) * SALE_PER_PROPERTY + insurance
 
 
@@ -205,7 +206,7 @@ def sell_assets(draft: Draft, player: str, paid: bool) -> None:
     coins = assets_sale(state, player)
     for deed in list(state.owned_by(player)):
         draft.emit(ev.DeedMoved(deed.space, ev.BANK))
-    insurance = state.players[player].fire_insurance
+    insurance = insurances.of(state).held.get(player, 0)
     if insurance:
         draft.emit(ev.FireInsuranceChanged(player, -insurance))
     if paid and coins:
@@ -247,6 +248,7 @@ class Kortstokk(Classic):
     commands = frozenset({"build_pair", "sell_houses", "sell_property", "sell_everything",
                           "sell_insurance", "trade_insurance", "joker"})
     withheld = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
+    mechanics = ("fire_insurance",)
     features = frozenset({"houses", "fire_insurance", "jokers"})
 
     def not_offered(self) -> RuleBroken:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def ola_rolled(state: GameState) -> bool:
     """M11: the player to roll has rolled for Ola Nordmann this turn (M4: the phase is no
     longer ``ola``).  Editions without Ola (phase always ``car``) count as rolled."""
-    return state.market.phase != "ola"
+    return state.phase != "ola"
 
 
 def alive(state: GameState, turn: int) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 from companion import events as ev
 from companion.editions import Edition, Space
 from companion.errors import BadCommand, RuleBroken
+from companion.mechanics.stocks import state as stock_board
 from companion.money import amount_text
 from companion.state import GameState
 
@@ -43,19 +44,19 @@ def series_of(edition: Edition, space: Space) -> str | None:
 
 def price(state: GameState, series: str) -> int:
     """Kroner per share of ``series`` now (0 while suspended, M3)."""
-    level = state.market.levels.get(series, 0)
+    level = stock_board.of(state).levels.get(series, 0)
     return state.ed.settings.share_prices[level - 1] if level > 0 else 0
 
 
 def held(state: GameState, holder: str, series: str) -> int:
     """Shares of ``series`` that ``holder`` (a player or ``"bank"``) holds."""
-    return state.market.shares.get(holder, {}).get(series, 0)
+    return stock_board.of(state).shares.get(holder, {}).get(series, 0)
 
 
 def holdings(state: GameState, holder: str) -> dict[str, int]:
     """``holder``'s shares by series in column order, without the empty ones (docs/table-log.md
     ``shares``)."""
-    mine = state.market.shares.get(holder, {})
+    mine = stock_board.of(state).shares.get(holder, {})
     return {s: mine[s] for s in series_ids(state.ed) if mine.get(s)}
 
 
@@ -102,7 +103,7 @@ def moves_for_rent(state: GameState, payer: str, series: str | None,
     if payer != ev.BANK:
         moves += [(s, -n, f"{payer} paid {text} rent") for s in whole_series(state, payer)]
     top = len(state.ed.settings.share_prices)
-    levels = dict(state.market.levels)
+    levels = dict(stock_board.of(state).levels)
     out = []
     for name, delta, why in moves:
         new = min(max(levels.get(name, 0) + delta, 0), top)
@@ -138,6 +139,16 @@ def check_trading(state: GameState, series: str) -> None:
 
 def stocks_view(state: GameState) -> dict[str, dict[str, Any]]:
     """docs/table-log.md ``stocks``: ``{series: {"level", "price", "suspended"}}`` (M3)."""
-    return {s: {"level": state.market.levels.get(s, 0), "price": price(state, s),
-                "suspended": state.market.levels.get(s, 0) == 0}
-            for s in series_ids(state.ed) if s in state.market.levels}
+    return {s: {"level": stock_board.of(state).levels.get(s, 0), "price": price(state, s),
+                "suspended": stock_board.of(state).levels.get(s, 0) == 0}
+            for s in series_ids(state.ed) if s in stock_board.of(state).levels}
+
+
+def check_shares(state: GameState, name: str, shares: tuple[tuple[str, int], ...]) -> None:
+    """M7, M9: ``name`` may give ``shares`` ((series, count) pairs) in a trade: they hold
+    that many, and no series is suspended.  Raises RuleBroken."""
+    for series, count in shares:
+        if held(state, name, series) < count:
+            raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
+                             player=name, held=held(state, name, series), series=series)
+        check_trading(state, series)  # M7: no trade at all in a suspended series

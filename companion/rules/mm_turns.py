@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.ledger.draft import Draft
+from companion.mechanics.notes import state as note_book
+from companion.mechanics.ola import state as ola_turn
+from companion.mechanics.stocks import state as stock_board
 from companion.rules.lapse import alive, lapse_claims
 from companion.rules.mm_market import SHARES_PER_SERIES, series_ids, split_shares
 from companion.state import GameState
@@ -28,7 +31,7 @@ PHASES = ("ola", "build", "car")
 
 def notes(state: GameState, player: str) -> int:
     """Debt notes ``player`` holds (M18)."""
-    return state.market.notes.get(player, 0)
+    return note_book.of(state).notes.get(player, 0)
 
 
 def interest(state: GameState, player: str) -> int:
@@ -39,21 +42,21 @@ def interest(state: GameState, player: str) -> int:
 def interest_due(state: GameState, player: str) -> int:
     """Interest ``player`` must still pay this turn, before the car moves (M18); 0 when
     it is not their turn, the car has moved, they paid, or they hold no note."""
-    market = state.market
-    if state.to_roll != player or market.phase == "car" or market.paid.get(player) == state.turn:
+    paid = note_book.of(state).paid
+    if state.to_roll != player or state.phase == "car" or paid.get(player) == state.turn:
         return 0
     return interest(state, player)
 
 
 def missed(state: GameState, player: str) -> tuple[int, int] | None:
     """(turn, interest) ``player`` missed and others may still point out, or None."""
-    found = state.market.missed.get(player)
+    found = note_book.of(state).missed.get(player)
     return found if found is not None and alive(state, found[0]) else None
 
 
 def borsen_right(state: GameState, player: str) -> int:
     """Shares ``player`` may still buy at Børsen (M8), 0 when none or lapsed (M11)."""
-    turn, count = state.market.borsen.get(player, (0, 0))
+    turn, count = stock_board.of(state).borsen.get(player, (0, 0))
     return count if count and alive(state, turn) else 0
 
 
@@ -65,17 +68,17 @@ def rent_free(state: GameState, payer: str) -> bool:
     "neste omgang" for Ola); ``"next_round"`` = turns t + 1 … t + N, N = players still in.
     """
     if payer == ev.BANK:
-        light = state.market.ola_light
+        light = ola_turn.of(state).ola_light
         if light is None:
             return False
         next_round = state.ed.settings.ola_light_turns == "next_round"
         return 1 <= state.turn - light <= (len(state.active_players()) if next_round else 1)
-    return state.market.rent_free.get(payer) == state.turn
+    return ola_turn.of(state).rent_free.get(payer) == state.turn
 
 
 def miss_interest(draft: Draft, player: str, turn: int) -> None:
     """M18: ``player`` let the moment pass with ``turn``'s interest unpaid."""
-    market, amount = draft.state.market, interest(draft.state, player)
+    market, amount = note_book.of(draft.state), interest(draft.state, player)
     already = market.missed.get(player, (None, 0))[0] == turn
     if amount and market.paid.get(player) != turn and not already:
         draft.emit(ev.InterestMissed(player, turn, amount))
@@ -86,7 +89,7 @@ def car_moved(draft: Draft, player: str) -> None:
     interest not paid by now is missed (M18).  Ola moved before the car, so what lapses at
     this turn's Ola roll has lapsed now if ``ola_land`` was not recorded (M11)."""
     state = draft.state
-    if player == state.to_roll and state.market.phase != "car":
+    if player == state.to_roll and state.phase != "car":
         miss_interest(draft, player, state.turn)
         draft.emit(ev.PhaseSet("car"))
         lapse_claims(draft)
@@ -112,11 +115,11 @@ def after_turn(draft: Draft, previous: str) -> None:
     stay) is missed; the new player starts with Ola (M4); a Trafikkfyr stop of theirs
     frees them from rent during this turn (M15)."""
     state = draft.state
-    if state.market.phase != "car" and not state.players[previous].bankrupt:
+    if state.phase != "car" and not state.players[previous].bankrupt:
         miss_interest(draft, previous, state.turn - 1)
     draft.emit(ev.PhaseSet("ola"))
     player = state.to_roll
-    if state.market.light.get(player, state.turn) < state.turn:
+    if ola_turn.of(state).light.get(player, state.turn) < state.turn:
         draft.emit(ev.RentFreeTurn(player, state.turn))
 
 
@@ -131,5 +134,5 @@ def after_land(draft: Draft, player: str, index: int) -> None:
         draft.emit(ev.BorsenRight(player, state.turn, BORSEN_CAR))
     elif kind == "traffic_light":
         draft.emit(ev.TrafficLight(player, state.turn))
-    if kind != "holiday" and state.market.holiday.get(player):
+    if kind != "holiday" and ola_turn.of(state).holiday.get(player):
         draft.emit(ev.HolidayStays(player, 0))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.mechanics.ola import state as ola_turn
 from companion.rules.mm_market import has_board
 from companion.rules.mm_turns import borsen_right, interest_due, missed, rent_free
 from companion.state import GameState
@@ -25,13 +26,13 @@ def market_view(state: GameState) -> dict[str, Any] | None:
     """
     if not has_board(state.ed):
         return None
-    market, names = state.market, state.active_players()
+    market, names = ola_turn.of(state), state.active_players()
     free = [n for n in names if rent_free(state, n)]
     if rent_free(state, "bank"):
         free.append("Ola Nordmann")
     return {
         "ola": {"index": market.ola, "space": state.ed.space(market.ola).label},
-        "phase": market.phase,
+        "phase": state.phase,
         "interest_due": {n: interest_due(state, n) for n in names if interest_due(state, n)},
         "missed_interest": [{"debtor": n, "turn": found[0], "amount": found[1]}
                             for n in names if (found := missed(state, n))],
@@ -40,12 +41,3 @@ def market_view(state: GameState) -> dict[str, Any] | None:
         "holiday": {n: s for n, s in market.holiday.items() if s},
         "multimillionaire": market.multimillionaire,
     }
-
-
-def castles_left(state: GameState) -> int:
-    """M19/M23: the bank's castle (one, for ``settings.castle_on``), 0 once it is built."""
-    name = state.ed.settings.castle_on
-    if not name:
-        return 0
-    built = any(d.hotel and state.ed.space(d.space).name == name for d in state.deeds.values())
-    return 0 if built else 1

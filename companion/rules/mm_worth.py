@@ -16,6 +16,7 @@ from __future__ import annotations
 from companion import events as ev
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
+from companion.mechanics.stocks import state as stock_board
 from companion.money import half
 from companion.rules.buildings import building_value
 from companion.rules.mm_market import holdings, price, shares_value
@@ -143,7 +144,7 @@ def after_hand_over(draft: Draft, player: str, creditor: str) -> None:
     the creditor (a player, or the bank); the debt notes die with the bankruptcy (the
     bank was paid what could be paid)."""
     state = draft.state
-    for series, count in sorted(state.market.shares.get(player, {}).items()):
+    for series, count in sorted(stock_board.of(state).shares.get(player, {}).items()):
         if count:
             draft.emit(ev.SharesMoved(series, player, creditor, count))
     if notes(state, player):

@@ -24,13 +24,24 @@ Money ``int`` kr.
 from __future__ import annotations
 
 from companion import events as ev
-from companion.editions import Space
+from companion.editions import Edition, Space
 from companion.errors import MissingValue, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
+from companion.mechanics.stocks import state as stock_board
 from companion.money import half, percent_of
 from companion.rules.classic import rent
-from companion.rules.mm_market import ALL_SHARES, held, major_holder, moves_for_rent, series_of
+from companion.rules.mm_market import (
+    ALL_SHARES,
+    SHARES_PER_SERIES,
+    check_shares,
+    held,
+    major_holder,
+    moves_for_rent,
+    parse_series,
+    series_ids,
+    series_of,
+)
 from companion.rules.mm_turns import after_land, after_start, after_turn, rent_free
 from companion.rules.mm_worth import (
     after_command,
@@ -99,8 +110,8 @@ def after_lapse(draft: Draft, claim: Claim) -> None:
     if state.ed.settings.lapsed_rent_moves_stand:
         return
     top = len(state.ed.settings.share_prices)
-    for series, delta in state.market.claim_moves.get(claim.id, ()):
-        level = state.market.levels.get(series, 0)
+    for series, delta in stock_board.of(state).claim_moves.get(claim.id, ()):
+        level = stock_board.of(state).levels.get(series, 0)
         back = min(max(level - delta, 0), top)
         if back != level:
             draft.emit(ev.StockMoved(series, back, "rent lapsed unclaimed"))
@@ -127,12 +138,27 @@ class Multimillionaer(Classic):
     commands = frozenset({"ola_land", "ola_roll", "stay", "casino", "stock_level",
                           "debt_note", "redeem_note", "pay_interest", "point_out",
                           "buy_shares", "sell_shares", "borsen_buy", "trade_shares"})
+    mechanics = ("stocks", "notes", "ola")
+    shares_per_series = SHARES_PER_SERIES
     features = frozenset({"houses", "hotels", "mortgages", "stock_board", "debt_notes",
                           "ola_nordmann"})
 
     def not_offered(self) -> RuleBroken:
         """A Multimillionær command asked in a game of another edition."""
         return RuleBroken("That is a Multimillionær rule; this game's edition does not use it.")
+
+    def series(self, edition: Edition) -> list[str]:
+        """M3: the series of the stock board, in column order."""
+        return series_ids(edition)
+
+    def parse_series(self, state: GameState, raw: object) -> str:
+        """M3: a series id of the board.  Raises BadCommand, RuleBroken."""
+        return parse_series(state, raw)
+
+    def check_shares(self, state: GameState, player: str,
+                     shares: tuple[tuple[str, int], ...]) -> None:
+        """M7, M9: enough shares held, none of a suspended series."""
+        check_shares(state, player, shares)
 
     def tax_due(self, state: GameState, player: str, space: Space) -> int:
         """M16: a percentage of the lander's cash."""

@@ -11,12 +11,12 @@ overrides only what differs, so a misspelt hook is a type error (mypy), not a si
   ``at_rent_due``, ``after_rent``, ``after_command``, ``after_hand_over``, ``sell_assets``.
 - *Checks* only refuse (a :class:`~companion.errors.Refused` with a sentence), never emit:
   ``check_build``, ``check_sell_building``, ``check_mortgage``, ``check_deed_auction``,
-  ``check_bid``.
-- *Values*: ``rent``, ``tax_due``, ``exempt_from_rent``, ``auction_start``, ``worth``,
+  ``check_bid``, ``check_shares``.
+- *Values*: ``series``, ``rent``, ``tax_due``, ``exempt_from_rent``, ``auction_start``, ``worth``,
   ``values_used``, ``raisable``, ``buildings_sale``, ``assets_sale``.
 - *What it offers*: ``commands`` (its own, refused by the table in other editions with
   :meth:`Classic.not_offered`), ``withheld`` (table commands it refuses with its own
-  checks), ``features``; asked with :meth:`Classic.allows` and :meth:`Classic.has`.
+  checks), ``features``, ``mechanics``; asked with :meth:`Classic.allows` and :meth:`Classic.has`.
 
 Board indexes are ``int``; money ``int`` in the edition's unit.
 """
@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
-from companion.editions import Space
+from companion.editions import Edition, Space
 from companion.editions.rulesets import RULE_SETS
 from companion.errors import RuleBroken
 from companion.ledger.draft import Draft
@@ -56,6 +56,11 @@ class Classic:
     #: ``fire_insurance``, ``jokers``.
     features: frozenset[str] = frozenset({"jail", "pass_start", "houses", "hotels",
                                           "mortgages"})
+    #: The edition mechanics it plays with: names in
+    #: :data:`companion.mechanics.MECHANICS` (their state, folds, view; issue 14).
+    mechanics: tuple[str, ...] = ()
+    #: Shares of each series of the stock board (M2); 0 = no stock board.
+    shares_per_series: int = 0
 
     # -- what it offers ---------------------------------------------------------------
 
@@ -122,6 +127,15 @@ class Classic:
         player is owed, besides mortgages (C21: nothing; M21: debt notes)."""
         return 0
 
+    def series(self, edition: Edition) -> list[str]:
+        """The stock board's series ids in column order (M3); classic: none."""
+        return []
+
+    def parse_series(self, state: GameState, raw: object) -> str:
+        """A series id from a command's ``series`` (M3).  Classic: raises RuleBroken
+        (no stock board)."""
+        raise RuleBroken("This game has no shares: its edition has no stock board.")
+
     # -- hooks: emit only ---------------------------------------------------------------
 
     def sell_assets(self, draft: Draft, player: str, paid: bool) -> None:
@@ -182,6 +196,14 @@ class Classic:
 
     def check_bid(self, state: GameState, player: str, space: Space, decliner: str) -> None:
         """Before ``player`` bids for (or buys at auction) the deed ``space``."""
+
+    def check_shares(self, state: GameState, player: str,
+                     shares: tuple[tuple[str, int], ...]) -> None:
+        """Before ``player`` gives ``shares`` ((series, count) pairs) in a trade (M7, M9).
+        Classic: there are no shares, so any named is more than ``player`` holds."""
+        if shares:
+            raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
+                             player=player, held=0, series=shares[0][0])
 
 
 def load(name: str) -> Classic:

@@ -19,8 +19,8 @@ from typing import Any
 from companion.editions import Space
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.money import Money
+from companion.rules import rules_for
 from companion.rules.buildings import group_has_buildings
-from companion.rules.mm_market import check_trading, held
 from companion.rules.mortgages import receive_cost
 from companion.state import GameState
 
@@ -123,11 +123,7 @@ def _check_offer(state: GameState, name: str, offer: Offer) -> None:
     if offer.jail_cards > player.jail_cards:
         raise RuleBroken("%(player)s has only %(cards)s get-out-of-jail cards.", player=name,
                          cards=player.jail_cards)
-    for series, count in offer.shares:
-        if held(state, name, series) < count:
-            raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
-                             player=name, held=held(state, name, series), series=series)
-        check_trading(state, series)  # M7: no trade at all in a suspended series
+    rules_for(state.ed).check_shares(state, name, offer.shares)  # M7, M9
     if offer.cash > player.cash:
         raise NotEnoughCash("%(player)s has only %(cash)s and cannot give %(amount)s.",
                             player=name, cash=Money.of(state, player.cash),

@@ -22,6 +22,7 @@ from companion.editions import Edition, Space
 from companion.errors import RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
+from companion.mechanics.passports import state as passports
 from companion.rules.classic import rent
 from companion.rules.ruleset import Classic
 from companion.state import GameState
@@ -43,7 +44,7 @@ def wonders(edition: Edition) -> tuple[Space, ...]:
 
 def unvisited(state: GameState, name: str) -> list[int]:
     """Board indexes of the wonders ``name`` has not marked yet, in board order."""
-    visited = set(state.players[name].passport)
+    visited = set(passports.of(state).marks.get(name, []))
     return [s.index for s in wonders(state.ed) if s.index not in visited]
 
 
@@ -53,10 +54,10 @@ def pending_flight(state: GameState, name: str) -> int | None:
     The right comes with landing on an airport and lasts while the player stands there
     in the same turn: their next landing, jail or the next turn ends it; so does using it.
     """
-    player = state.players[name]
-    if player.flight is None or player.bankrupt or state.over:
+    player, flight = state.players[name], passports.of(state).flights.get(name)
+    if flight is None or player.bankrupt or state.over:
         return None
-    airport, turn = player.flight
+    airport, turn = flight
     if turn != state.turn or player.position != airport:
         return None
     return airport
@@ -72,10 +73,10 @@ def mark(draft: Draft, player: str, index: int, how: str) -> None:
     state = draft.state
     if state.over or not is_wonder(state.ed, state.ed.space(index)):
         return
-    if index in state.players[player].passport:
+    if index in passports.of(state).marks.get(player, []):
         return
     draft.emit(ev.PassportMarked(player, index, how))
-    if len(state.players[player].passport) >= state.ed.settings.passport_size:
+    if len(passports.of(state).marks.get(player, [])) >= state.ed.settings.passport_size:
         _finish(draft, player)
 
 
@@ -120,7 +121,7 @@ def progress(state: GameState, name: str) -> dict[str, Any] | None:
         return None
     airport = pending_flight(state, name)
     return {
-        "visited": len(state.players[name].passport), "of": size,
+        "visited": len(passports.of(state).marks.get(name, [])), "of": size,
         "unvisited": [_named(state, i) for i in unvisited(state, name)],
         "free_flight": None if airport is None else _named(state, airport),
     }
@@ -129,7 +130,7 @@ def progress(state: GameState, name: str) -> dict[str, Any] | None:
 def passport(state: GameState, name: str) -> list[dict[str, Any]]:
     """The wonders ``name`` has marked, in the order marked: ``[{"index", "name"}]``
     (``name`` = the printed name, or the label "brown #1" until the table enters it)."""
-    return [_named(state, i) for i in state.players[name].passport]
+    return [_named(state, i) for i in passports.of(state).marks.get(name, [])]
 
 
 def _named(state: GameState, index: int) -> dict[str, Any]:
@@ -141,6 +142,7 @@ class Wonders(Classic):
     each hook calls the module function of the same name."""
 
     commands = frozenset({"free_flight"})
+    mechanics = ("passports",)
     features = Classic.features | {"passport", "free_flights"}
 
     def not_offered(self) -> RuleBroken:

@@ -1,0 +1,89 @@
+"""What an edition mechanic shows, and how the core finds the game's mechanics.
+
+:class:`Mechanic` is the interface each mechanic's ``mechanic.py`` fills in as
+``MECHANIC``: the keys it adds to the snapshot (docs/table-log.md "The state"), at four
+places, with the values of a game that has it and the empty defaults of one that has not
+(so every edition's state JSON has the same keys, in the same order).  :func:`every`
+gives all of them in registry order; :func:`active` the names the game's rule set lists
+(:attr:`companion.rules.ruleset.Classic.mechanics`); :func:`part` merges one place.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from companion.mechanics import MECHANICS
+from companion.rules import rules_for
+from companion.state import GameState
+
+
+class Mechanic:
+    """One mechanic's part of the snapshot.  Each ``*_defaults`` is the keys (in order)
+    and values of a game without the mechanic; each ``*_view`` the same keys for a game
+    with it (the base answers the defaults).  Places: ``game`` (top level, after
+    ``trades``), ``bank`` (after ``castles``), ``player`` (after ``spaces``), and
+    ``player_tail`` (after ``jail_tries``)."""
+
+    #: The mechanic's name, its key in :data:`~companion.mechanics.MECHANICS`.
+    name: str = ""
+    game_defaults: Mapping[str, Any] = {}
+    bank_defaults: Mapping[str, Any] = {}
+    player_defaults: Mapping[str, Any] = {}
+    player_tail_defaults: Mapping[str, Any] = {}
+
+    def game_view(self, state: GameState) -> dict[str, Any]:
+        """Top-level keys of the snapshot."""
+        return copy.deepcopy(dict(self.game_defaults))
+
+    def bank_view(self, state: GameState) -> dict[str, Any]:
+        """Keys of the snapshot's ``bank``."""
+        return copy.deepcopy(dict(self.bank_defaults))
+
+    def player_view(self, state: GameState, name: str) -> dict[str, Any]:
+        """Keys of player ``name``'s entry, after ``spaces``."""
+        return copy.deepcopy(dict(self.player_defaults))
+
+    def player_tail_view(self, state: GameState, name: str) -> dict[str, Any]:
+        """Keys of player ``name``'s entry, after ``jail_tries``."""
+        return copy.deepcopy(dict(self.player_tail_defaults))
+
+
+def load(name: str) -> Mechanic:
+    """The ``MECHANIC`` of the registered mechanic ``name``.  Raises KeyError for a name
+    not in :data:`~companion.mechanics.MECHANICS`, TypeError for a package without one."""
+    return _instance(MECHANICS[name])
+
+
+@cache
+def _instance(package: str) -> Mechanic:
+    found = getattr(import_module(f"{package}.mechanic"), "MECHANIC", None)
+    if not isinstance(found, Mechanic):
+        raise TypeError(f"{package}.mechanic has no MECHANIC")
+    return found
+
+
+def every() -> tuple[Mechanic, ...]:
+    """Every registered mechanic, in registry (snapshot) order."""
+    return tuple(load(name) for name in MECHANICS)
+
+
+def active(state: GameState) -> frozenset[str]:
+    """The names of the mechanics the game's rule set plays with."""
+    return frozenset(rules_for(state.ed).mechanics)
+
+
+def part(state: GameState, view: Callable[[Mechanic], dict[str, Any]],
+         defaults: Callable[[Mechanic], Mapping[str, Any]]) -> dict[str, Any]:
+    """One place of the snapshot: each mechanic's ``view`` when the game has it, else a
+    copy of its ``defaults``, merged in registry order."""
+    playing, merged = active(state), {}
+    for mechanic in every():
+        if mechanic.name in playing:
+            merged.update(view(mechanic))
+        else:
+            merged.update(copy.deepcopy(dict(defaults(mechanic))))
+    return merged

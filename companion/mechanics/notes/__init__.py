@@ -1,0 +1,1 @@
+"""The ``notes`` mechanic: its state, folds and view (see :mod:`companion.mechanics`)."""

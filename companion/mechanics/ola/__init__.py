@@ -1,0 +1,1 @@
+"""The ``ola`` mechanic: its state, folds and view (see :mod:`companion.mechanics`)."""

@@ -1,0 +1,1 @@
+"""The ``passports`` mechanic: its state, folds and view (see :mod:`companion.mechanics`)."""

@@ -1,0 +1,1 @@
+"""The ``stocks`` mechanic: its state, folds and view (see :mod:`companion.mechanics`)."""
