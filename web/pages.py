@@ -34,8 +34,9 @@ def _identity(role: str) -> Identity | None:
 
 
 def editions() -> list[dict[str, Any]]:
-    """``id``, printed ``name`` and the priced ``deeds`` (for a chosen quick/timed deal,
-    C23) of every edition a game can use (unreadable ones skipped): the table's library
+    """``id``, printed ``name``, the priced ``deeds`` (for a chosen quick/timed deal,
+    C23) and the ``house_rules`` its rule set can use (C12: the pot needs free parking)
+    of every edition a game can use (unreadable ones skipped): the table's library
     (shipped + the family's copies) when it has one."""
     library = getattr(table(), "editions", None)
     ids = library.ids() if library is not None else edition_ids()
@@ -48,7 +49,8 @@ def editions() -> list[dict[str, Any]]:
             continue
         deeds = [{"index": s.index, "label": s.label, "price": s.price}
                  for s in edition.deeds if s.price is not None]
-        found.append({"id": edition_id, "name": edition.name, "deeds": deeds})
+        found.append({"id": edition_id, "name": edition.name, "deeds": deeds,
+                      "house_rules": list(rules_for(edition).house_rules())})
     return found
 
 
@@ -109,7 +111,8 @@ def console() -> Any:
         return _page("console.html", banker, game=None, games=games, editions=editions())
     links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]
     return _page("console.html", banker, game=game_id, games=games, editions=editions(),
-                 links=links, board=board(game_id), state=table().snapshot(game_id))
+                 links=links, board=board(game_id), state=table().snapshot(game_id),
+                 rules=rules_for(table().state(game_id).ed))
 
 
 @bp.get("/wallet")
@@ -123,4 +126,5 @@ def wallet() -> Any:
     state = table().snapshot(player.game)
     others = [p["name"] for p in state["players"] if p["name"] != player.player]
     return _page("wallet.html", player, game=player.game, me=player.player, others=others,
-                 state=state, board=board(player.game))
+                 state=state, board=board(player.game),
+                 rules=rules_for(table().state(player.game).ed))
