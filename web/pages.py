@@ -9,7 +9,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 
 from companion.editions import edition_ids, load_edition
 from companion.errors import CompanionError
@@ -113,6 +122,15 @@ def console() -> Any:
     return _page("console.html", banker, game=game_id, games=games, editions=editions(),
                  links=links, board=board(game_id), state=table().snapshot(game_id),
                  rules=rules_for(table().state(game_id).ed))
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Any:
+    """The app's icon (``static/favicon.svg``) where browsers look for it first, so no
+    page logs a 404 (issue 15 point 14); the pages link the SVG itself (base.html)."""
+    assert current_app.static_folder is not None
+    return send_from_directory(current_app.static_folder, "favicon.svg",
+                               mimetype="image/svg+xml", max_age=86400)
 
 
 @bp.get("/wallet")
