@@ -9,7 +9,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 
 from companion.editions import edition_ids, load_edition
 from companion.errors import CompanionError
@@ -33,8 +42,9 @@ def _identity(role: str) -> Identity | None:
 
 
 def editions() -> list[dict[str, Any]]:
-    """``id``, printed ``name`` and the priced ``deeds`` (for a chosen quick/timed deal,
-    C23) of every edition a game can use (unreadable ones skipped): the table's library
+    """``id``, printed ``name``, the priced ``deeds`` (for a chosen quick/timed deal,
+    C23) and the ``house_rules`` its rule set can use (C12: the pot needs free parking)
+    of every edition a game can use (unreadable ones skipped): the table's library
     (shipped + the family's copies) when it has one."""
     library = getattr(table(), "editions", None)
     ids = library.ids() if library is not None else edition_ids()
@@ -47,7 +57,8 @@ def editions() -> list[dict[str, Any]]:
             continue
         deeds = [{"index": s.index, "label": s.label, "price": s.price}
                  for s in edition.deeds if s.price is not None]
-        found.append({"id": edition_id, "name": edition.name, "deeds": deeds})
+        found.append({"id": edition_id, "name": edition.name, "deeds": deeds,
+                      "house_rules": list(rules_for(edition).house_rules())})
     return found
 
 
@@ -108,7 +119,17 @@ def console() -> Any:
         return _page("console.html", banker, game=None, games=games, editions=editions())
     links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]
     return _page("console.html", banker, game=game_id, games=games, editions=editions(),
-                 links=links, board=board(game_id), state=table().snapshot(game_id))
+                 links=links, board=board(game_id), state=table().snapshot(game_id),
+                 rules=rules_for(table().state(game_id).ed))
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Any:
+    """The app's icon (``static/favicon.svg``) where browsers look for it first, so no
+    page logs a 404 (issue 15 point 14); the pages link the SVG itself (base.html)."""
+    assert current_app.static_folder is not None
+    return send_from_directory(current_app.static_folder, "favicon.svg",
+                               mimetype="image/svg+xml", max_age=86400)
 
 
 @bp.get("/wallet")
@@ -122,4 +143,5 @@ def wallet() -> Any:
     state = table().snapshot(player.game)
     others = [p["name"] for p in state["players"] if p["name"] != player.player]
     return _page("wallet.html", player, game=player.game, me=player.player, others=others,
-                 state=state, board=board(player.game))
+                 state=state, board=board(player.game),
+                 rules=rules_for(table().state(player.game).ed))

@@ -9,13 +9,13 @@ from companion.commands.base import Cmd, command
 from companion.commands.names import MAX_NAME, name_key, new_name
 from companion.commands.variants import start_variant, variant_settings
 from companion.editions import load_edition
-from companion.errors import BadCommand
+from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
 from companion.rules import rules_for
+from companion.rules.ruleset import HOUSE_RULES
 
 VARIANTS = ("standard", "quick", "timed")
-HOUSE_RULES = ("auto_rent", "free_parking_pot")
 
 
 def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
@@ -25,6 +25,8 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
         UnknownEdition: no such edition.  BadCommand: players (2..max, names as
         :func:`player_names`), variant, house rules, deal or minutes wrong (C23/C24: see
         :mod:`companion.commands.variants`, recorded in the event's ``settings``).
+        RuleBroken: a house rule switched on that the edition cannot use (the pot
+        without a free-parking space, C12; the rule set's ``house_rules``).
     """
     edition = load_edition(raw.text("edition", "monopol-no-1996"))
     names = player_names(raw.raw.get("players"), edition.settings.max_players)
@@ -34,6 +36,10 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
     rules = raw.raw.get("house_rules") or {}
     if not isinstance(rules, dict) or any(k not in HOUSE_RULES for k in rules):
         raise BadCommand("House rules known: %(choices)s.", choices=", ".join(HOUSE_RULES))
+    unused = [k for k, on in rules.items() if on and k not in rules_for(edition).house_rules()]
+    if unused:
+        raise RuleBroken("%(edition)s has no free parking, so the free-parking pot does "
+                         "not apply.", edition=edition.name)
     return ev.GameStarted(game_id, edition.id, tuple(names), variant,
                           {k: bool(v) for k, v in rules.items()},
                           variant_settings(raw, edition, names, variant))

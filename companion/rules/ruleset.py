@@ -39,6 +39,18 @@ from companion.rules.worth import (
 )
 from companion.state import Claim, GameState
 
+#: Every house rule a game may set (``new_game``'s ``house_rules``; C5 auto rent, C12 pot).
+HOUSE_RULES = ("auto_rent", "free_parking_pot")
+
+#: Table command (or house rule) -> the feature (:attr:`Classic.features`) it needs: a
+#: game without that feature neither offers nor shows it (:meth:`Classic.allows`).
+NEEDS: dict[str, str] = {
+    "pass_start": "pass_start", "jail": "jail", "leave_jail": "jail", "jail_try": "jail",
+    "jail_card": "jail_card", "repairs": "repairs", "build": "houses",
+    "sell_building": "houses", "mortgage": "mortgages", "unmortgage": "mortgages",
+    "free_parking_pot": "free_parking",
+}
+
 
 class Classic:
     """The classic rules (docs/rules.md C1–C25, X1–X4): every hook a no-op, every value
@@ -50,12 +62,14 @@ class Classic:
     #: Table commands this rule set does not offer; its own checks refuse them with
     #: the sentence that says what to do instead (K7, K8).
     withheld: frozenset[str] = frozenset()
-    #: What the game has, for screens to ask (:meth:`has`): ``jail``, ``pass_start``
-    #: (Start pays when passed), ``houses``, ``hotels``, ``mortgages``, ``stock_board``,
-    #: ``debt_notes``, ``ola_nordmann``, ``passport``, ``free_flights``,
+    #: What the game has, for screens to ask (:meth:`has`): ``jail`` (C13),
+    #: ``jail_card`` (a card kept to leave jail, C10), ``pass_start`` (Start pays when
+    #: passed, C2), ``repairs`` (a card charging per house and hotel, C10),
+    #: ``free_parking`` (the space, C12), ``houses``, ``hotels``, ``mortgages``,
+    #: ``stock_board``, ``debt_notes``, ``ola_nordmann``, ``passport``, ``free_flights``,
     #: ``fire_insurance``, ``jokers``.
-    features: frozenset[str] = frozenset({"jail", "pass_start", "houses", "hotels",
-                                          "mortgages"})
+    features: frozenset[str] = frozenset({"jail", "jail_card", "pass_start", "repairs",
+                                          "free_parking", "houses", "hotels", "mortgages"})
     #: The edition mechanics it plays with: names in
     #: :data:`companion.mechanics.MECHANICS` (their state, folds, view; issue 14).
     mechanics: tuple[str, ...] = ()
@@ -66,10 +80,19 @@ class Classic:
 
     def allows(self, command: str) -> bool:
         """True when this rule set offers the table command ``command`` (a name of the
-        command registry): not withheld, and not another rule set's own command."""
+        command registry): not withheld, not another rule set's own command, and the game
+        has what it needs (:data:`NEEDS`: no ``jail`` panel without a jail, M14)."""
         if command in self.withheld:
             return False
+        if command in NEEDS and not self.has(NEEDS[command]):
+            return False
         return command in self.commands or command not in rule_set_commands()
+
+    def house_rules(self) -> tuple[str, ...]:
+        """The house rules a game of this rule set can use, in the new-game form's order:
+        ``auto_rent``, and ``free_parking_pot`` only with a free-parking space (C12)."""
+        return tuple(rule for rule in HOUSE_RULES
+                     if rule not in NEEDS or self.has(NEEDS[rule]))
 
     def has(self, feature: str) -> bool:
         """True when the game has ``feature`` (one of :attr:`features`' names)."""

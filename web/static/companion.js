@@ -326,6 +326,30 @@ const Companion = (() => {
   const act = (command, origin) => send(page.game, command, accept, origin);
   const state = () => current;
 
+  /* Lists of players leave bankrupt players out (C21: out of the game): their options are
+     hidden and disabled in every choice of player, and a choice resting on one moves on
+     to the first player left (an undone bankruptcy brings them back). */
+  function leaveOutBankrupt(state) {
+    const names = new Set(state.players.map((p) => p.name));
+    const out = new Set(state.players.filter((p) => p.bankrupt).map((p) => p.name));
+    for (const select of document.querySelectorAll("select")) {
+      let moved = false;
+      for (const option of select.options) {
+        if (!names.has(option.value)) continue;
+        const gone = out.has(option.value);
+        moved = moved || (gone && option.selected);
+        option.hidden = gone;
+        option.disabled = gone;
+      }
+      const next = moved && [...select.options].find((o) => !o.disabled);
+      if (next) {
+        select.value = next.value;
+        select.dispatchEvent(new Event("change", {bubbles: true}));
+      }
+    }
+  }
+  onState(leaveOutBankrupt);
+
   function player(state, name) {
     return state.players.find((p) => p.name === name);
   }

@@ -81,21 +81,27 @@
     }
   }
 
-  /* A token that just moved onto a deed nobody owns: the Buy form offers that deed to
-     that player. */
+  /* A token that just moved onto a deed nobody owns — or, when the page (re)loads, the
+     player to roll standing on one: the Buy form offers that deed to that player, and the
+     auction's "What" and "Sold at the table" offer the same deed (C4: the bank auctions
+     the deed the lander declined). */
   function followLanding(state) {
     const before = positions;
     positions = new Map(state.players.map((p) => [p.name, p.position]));
-    if (!before) return;
-    const moved = state.players.find((p) => before.get(p.name) !== p.position);
-    if (!moved) return;
+    const moved = before
+      ? state.players.find((p) => before.get(p.name) !== p.position)
+      : C.player(state, state.turn.player);
+    if (!moved || moved.bankrupt) return;
+    const deed = String(moved.position);
     const buy = document.querySelector('form[data-cmd="buy"]');
-    if (!buy) return;
-    const options = [...buy.elements.space.options].map((o) => o.value);
-    if (!options.includes(String(moved.position))) return;  // owned, or not a deed
-    buy.elements.player.value = moved.name;
+    if (!buy || ![...buy.elements.space.options].some((o) => o.value === deed)) return;
+    buy.elements.player.value = moved.name;  // an unowned deed (not owned, not a space)
     Deeds.fillAll(state);
-    buy.elements.space.value = String(moved.position);
+    buy.elements.space.value = deed;
+    const what = document.querySelector("#auction-open [name=what]");
+    if (what) what.value = deed;
+    const sold = document.querySelector('form[data-cmd="auction_sold"] [name=space]');
+    if (sold) sold.value = deed;
   }
 
   function render(state) {

@@ -1,4 +1,5 @@
-/* The console's new-game form (variants C23/C24, chosen deal, house rules) and the
+/* The console's new-game form (variants C23/C24, chosen deal, the house rules the chosen
+   edition can use) and the
    countdown of a timed game with its "Time is up" button. */
 "use strict";
 
@@ -21,6 +22,11 @@
     const chosen = variant !== "standard" && checked("deal") === "chosen";
     document.getElementById("deal-choice").hidden = !chosen;
     const edition = editions.find((e) => e.id === form.elements.edition.value) || {deeds: []};
+    for (const part of form.querySelectorAll("[data-house-rule]")) {  // what the edition can use
+      const rule = part.dataset.houseRule;
+      part.hidden = Boolean(edition.house_rules) && !edition.house_rules.includes(rule);
+      if (part.hidden) form.elements[rule].checked = false;
+    }
     for (const row of form.querySelectorAll(".deal-row")) {
       const name = players[Number(row.dataset.seat)].value.trim();
       row.hidden = !name;

@@ -42,6 +42,10 @@
     renderDebts(state, player);
     renderClaims(state);
     C.winner(state);
+    // C21: out of the game — no paying, bidding or trading; the tally shows where it stands
+    document.body.classList.toggle("out", player.bankrupt);
+    document.getElementById("out").hidden = !player.bankrupt;
+    if (player.bankrupt) document.getElementById("tally-link").hidden = false;
     C.history(game, document.getElementById("history"), 10);
   }
 
