@@ -266,7 +266,8 @@ class Kortstokk(Classic):
     commands = frozenset({"build_pair", "sell_houses", "sell_property", "sell_everything",
                           "sell_insurance", "trade_insurance", "joker"})
     withheld = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
-    features = frozenset({"houses", "fire_insurance", "jokers"})
+    features = frozenset({"houses", "fire_insurance", "jokers", "auction_among_others",
+                          "worth_at_sale"})
 
     def not_offered(self) -> RuleBroken:
         """A Kortstokk-Monopol command asked in a game of another edition."""

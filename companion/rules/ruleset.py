@@ -54,7 +54,9 @@ class Classic:
     #: What the game has, for screens to ask (:meth:`has`): ``jail``, ``pass_start``
     #: (Start pays when passed), ``houses``, ``hotels``, ``mortgages``, ``stock_board``,
     #: ``debt_notes``, ``ola_nordmann``, ``passport``, ``free_flights``,
-    #: ``fire_insurance``, ``jokers``.
+    #: ``fire_insurance``, ``jokers``, ``auction_among_others`` (a declined deed is
+    #: auctioned among the other players, K4), ``worth_at_sale`` (worth is what selling
+    #: everything to the bank brings, K8, K11).
     features: frozenset[str] = frozenset({"jail", "pass_start", "houses", "hotels",
                                           "mortgages"})
 
