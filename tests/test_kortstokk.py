@@ -272,9 +272,6 @@ def test_kortstokk_commands_are_refused_in_other_editions(table: Table) -> None:
 def test_k4_the_auction_is_among_the_other_players_from_the_price(game: Game) -> None:
     """K4: a declined property is auctioned among the OTHER players, its price the
     minimum bid (``rules.kortstokk.may_bid`` through the ``check_bid`` check)."""
-    with game.refused(BadCommand, "Name the player who declined to buy Spar 5 ('decliner'): only "
-                      "the other players may bid for it (K4)."):
-        game.do("auction_open", space="Spar 5")
     with game.refused(MissingValue, "The price of Spar 5 is not known yet: it is the lowest bid "
                       "at its auction (K4)."):
         game.do("auction_open", space="Spar 5", decliner="Alice")
@@ -299,9 +296,6 @@ def test_k4_the_auction_is_among_the_other_players_from_the_price(game: Game) ->
 
 def test_k4_a_sale_at_the_table_follows_the_same_rule(game: Game) -> None:
     priced(game, "Spar 7", price=2)
-    with game.refused(BadCommand, "Name the player who declined to buy Spar 7 ('decliner'): only "
-                      "the other players may bid for it (K4)."):
-        game.do("auction_sold", space="Spar 7", player="Bob", price=2)
     with game.refused(RuleBroken, "Alice declined to buy Spar 7, so only the other players may "
                       "bid for it (K4)."):
         game.do("auction_sold", space="Spar 7", player="Alice", price=2, decliner="Alice")
@@ -373,3 +367,34 @@ def test_k8_k10_bankrupt_to_a_player_sells_houses_two_for_a_coin(game: Game) -> 
     assert game.cashes() == {"Alice": 0, "Bob": 8 + 4 + 1 + 2, "Carol": 8}
     assert game.state()["bank"]["houses"] == 90
     assert all(s["houses"] == 0 for s in game.player("Bob")["spaces"])
+
+
+def test_k4_an_auction_naming_nobody_leaves_out_the_player_to_roll(game: Game) -> None:
+    """K4 "selges den på auksjon til høystbydende blant de øvrige spillerne": the one who
+    declined is the one who landed, the player whose turn it is (Alice, then Bob)."""
+    priced(game, "Spar 5", price=3)
+    game.do("land", player="Alice", space="Spar 5")
+    game.do("auction_open", space="Spar 5")
+    assert game.state()["auction"]["decliner"] == "Alice"
+    game.refused(RuleBroken, "Alice declined to buy Spar 5, so only the other players may bid "
+                 "for it (K4).", "bid", player="Alice", amount=3)
+    game.do("auction_cancel")
+    game.do("next_turn")
+    game.refused(RuleBroken, "Bob declined to buy Spar 5, so only the other players may bid "
+                 "for it (K4).", "auction_sold", space="Spar 5", player="Bob", price=3)
+    game.do("auction_sold", space="Spar 5", player="Alice", price=3)
+    assert game.cash("Alice") == 5
+
+
+def test_k4_a_price_is_entered_once_for_both_cards_of_a_number(game: Game) -> None:
+    """K4: the price table is one price per number: entering the price of Spar 6 prices
+    Hjerter 6 too (asked once, not twice); a later correction moves both."""
+    priced(game, "Spar 6", price=2)
+    spaces = {s.name: s for s in game.table.state(game.id).ed.spaces}
+    assert (spaces["Spar 6"].price, spaces["Hjerter 6"].price) == (2, 2)
+    assert spaces["Spar 7"].price is None
+    game.do("land", player="Alice", space="Hjerter 6")
+    game.do("buy", player="Alice", space="Hjerter 6")
+    assert game.cash("Alice") == 6
+    priced(game, "Hjerter 7", price=3)
+    assert game.table.state(game.id).ed.space(spaces["Spar 7"].index).price == 3

@@ -74,6 +74,9 @@ JS_STRINGS = (
     N_("Decline"),
     N_("%(wonder)s: visited"), N_("%(wonder)s: not visited yet"),
     N_("Free flight from %(airport)s: pick a wonder"),
+    # Kortstokk-Monopol (issue 15): wallet_deeds.js, wallet_kortstokk.js
+    N_("Build two houses for %(amount)s"), N_("Sell two houses"), N_("Sell to the bank"),
+    N_("You hold 1 fire insurance."), N_("You hold %(count)s fire insurances."),
     # Multimillionær (issue 6): console_mm.js, wallet_mm.js, trade_form.js
     N_("%(name)s is a multimillionaire!"), N_("%(player)s's turn: move Ola Nordmann first."),
     N_("%(player)s's turn: build and pay interest, then move the car."),

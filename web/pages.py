@@ -70,7 +70,8 @@ def board(game_id: str) -> dict[str, Any]:
     ed = state.ed
     spaces = ed.spaces
     every = [{"index": s.index, "label": s.label, "price": s.price, "kind": s.kind,
-              "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage}
+              "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage,
+              "max_houses": s.max_houses}
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
     series = [{"id": group, "streets": [s.label for s in ed.group(group) if s.kind == "street"]}
@@ -83,7 +84,8 @@ def offer_rules(state: Any) -> dict[str, Any]:
     """What the forms need to offer only what the rules could allow (the server still
     decides): the building level of a hotel (C15; C23(2) in quick play), whether the
     classic build/sell/mortgage commands apply in this edition (the rule set's
-    ``allows``; Kortstokk: K7, K8), and
+    ``allows``; Kortstokk: K7, K8), Kortstokk's pairs, jokers, fire insurance, decliner
+    and fortune goal (K4, K6–K8, K11; ``fortune_goal`` coins or None), jail cards, and
     the edition's settings for mortgaging in a built group (C19/M17) and trading a built
     group (C18/M9)."""
     rules = rules_for(state.ed)
@@ -92,6 +94,12 @@ def offer_rules(state: Any) -> dict[str, Any]:
             "build": rules.allows("build"),
             "sell": rules.allows("sell_building"),
             "mortgage": rules.allows("mortgage"),
+            "pairs": rules.allows("build_pair"),  # K7, K8: houses and sales by pairs
+            "jokers": rules.has("jokers") and rules.allows("joker"),  # K6
+            "insurance": rules.has("fire_insurance"),  # K8
+            "decliner": rules.has("auction_among_others"),  # K4
+            "jail": rules.has("jail"),
+            "fortune_goal": settings.fortune_goal if rules.allows("declare_fortune") else None,
             "mortgage_lot_in_built_group": settings.mortgage_lot_in_built_group,
             "built_group_sold_whole": settings.built_group_sold_whole}
 

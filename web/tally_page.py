@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, g, render_template, url_for
 
+from companion.rules import rules_for
 from web.api import table
 from web.auth import game_required
 from web.chart import line_chart
@@ -30,15 +31,31 @@ def headings() -> dict[str, str]:
             "money": _("Money (cash less debts)")}
 
 
-def columns(tally: dict[str, Any]) -> list[str]:
-    """The columns this tally has: ``money`` only when the most money wins (W3)."""
+def sale_headings() -> dict[str, str]:
+    """K8, K11: the headings of a tally at sale value (the rule set's ``worth_at_sale``):
+    what the bank pays for each part, not the printed prices."""
+    return {**headings(), "deeds": _("Properties sold to the bank (1 coin each)"),
+            "buildings": _("Houses sold to the bank (1 coin per two)"),
+            "insurance": _("Fire insurance sold to the bank (1 coin each)")}
+
+
+def columns(tally: dict[str, Any], mortgages: bool = True) -> list[str]:
+    """The columns this tally has: ``money`` only when the most money wins (W3);
+    ``mortgaged`` only in a game with mortgages (the rule set's ``mortgages``; not K8)."""
     rows = list(tally["players"].values())
-    keys = [k for k in COLUMNS if any(k in row for row in rows)]
+    keys = [k for k in COLUMNS if any(k in row for row in rows)
+            and (mortgages or k != "mortgaged")]
     return [k for k in keys if k != "money" or tally["winner_by"] == "cash"]
 
 
-def rule_sentence(tally: dict[str, Any]) -> str:
-    """How the winner is decided, as the table reads it."""
+def rule_sentence(tally: dict[str, Any], at_sale: bool = False) -> str:
+    """How the winner is decided, as the table reads it (``at_sale``: worth is what
+    selling everything to the bank brings, K8, K11)."""
+    if at_sale:
+        return _("Worth is what selling everything to the bank would leave: cash, 1 coin "
+                 "per property, 1 coin per two houses, 1 coin per fire insurance, less "
+                 "debts. A player who declares at least the goal on their turn wins at once; "
+                 "else the last one left.")
     if tally["winner_by"] == "cash":
         return _("The player with the most money wins (cash less debts); worth is shown "
                  "beside it.")
@@ -94,10 +111,13 @@ def tally_page(game_id: str) -> Any:
     tally = state["tally"]
     names = [p["name"] for p in state["players"]]
     unit = state["game"]["unit"]
+    rules = rules_for(table().state(game_id).ed)
+    at_sale = rules.has("worth_at_sale")  # K8, K11
     chart = line_chart(table().worth_series(game_id), names, unit,
                        _("Net worth over the game"), _("Commands recorded, in order"))
     return render_template("tally.html", game=game_id, state=state, tally=tally, names=names,
-                           columns=columns(tally), headings=headings(), chart=chart,
-                           rule=rule_sentence(tally), unit=unit,
+                           columns=columns(tally, rules.has("mortgages")), chart=chart,
+                           headings=sale_headings() if at_sale else headings(),
+                           rule=rule_sentence(tally, at_sale), unit=unit, at_sale=at_sale,
                            back=back_link(game_id),
                            notes=provenance_notes(tally.get("unverified") or []))

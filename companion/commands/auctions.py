@@ -30,12 +30,13 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
     (C16).  ``start`` (optional) is the lowest first bid; for a building it defaults to
     the lowest house price of the lots that could take it (C16), for a deed to the rule
     module's ``auction_start`` (K4: the price), else 1.  ``decliner`` (optional) names
-    the player who declined to buy the deed (K4: only the others bid; required there).
+    the player who declined to buy the deed (K4: only the others bid; there it defaults
+    to the player whose turn it is).
 
     Raises:
         RuleBroken: an auction is open, the deed is owned, ``start`` below the deed's
         lowest bid, the bank has none of that building, or no lot could take it.
-        BadCommand: neither or both fields; (K4) no ``decliner``.
+        BadCommand: neither or both fields; (K4) no ``decliner`` and nobody to roll.
         MissingValue: (K4) the price that is the lowest bid is not known yet.
     """
     state = draft.state
@@ -47,7 +48,7 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
         space = state.ed.space(cmd.space())
         if not space.is_deed or space.index in state.deeds:
             raise RuleBroken("%(deed)s is not the bank's to auction.", deed=space.label)
-        decliner = _decliner(cmd)
+        decliner = _decliner(state, cmd)
         rules_for(state.ed).check_deed_auction(state, space, decliner)  # K4
         lowest = lowest_bid(state, space)
         start = cmd.amount("start") if cmd.has("start") else max(lowest, 1)
@@ -152,7 +153,8 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
     if state.players[player].bankrupt:
         raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
     open_here = state.auction is not None and state.auction.space == space.index
-    decliner = state.auction.decliner if open_here and state.auction else _decliner(cmd)
+    decliner = state.auction.decliner if open_here and state.auction \
+        else _decliner(state, cmd)
     rules_for(state.ed).check_deed_auction(state, space, decliner)  # K4
     rules_for(state.ed).check_bid(state, player, space, decliner)
     lowest = lowest_bid(state, space)
@@ -176,9 +178,13 @@ def lowest_bid(state: GameState, space: Space) -> int:
     return rules_for(state.ed).auction_start(state, space)
 
 
-def _decliner(cmd: Cmd) -> str:
-    """The player named in ``decliner`` (who declined to buy the deed), or ""."""
-    return cmd.player("decliner") if cmd.has("decliner") else ""
+def _decliner(state: GameState, cmd: Cmd) -> str:
+    """The player named in ``decliner`` (who declined to buy the deed); when omitted, the
+    rule set's :meth:`~companion.rules.ruleset.Classic.default_decliner` (K4: the player
+    to roll; classic: "", nobody)."""
+    if cmd.has("decliner"):
+        return cmd.player("decliner")
+    return rules_for(state.ed).default_decliner(state)
 
 
 def _open(state: GameState) -> Auction:

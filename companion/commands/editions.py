@@ -20,6 +20,8 @@ from companion.editions.provenance import table_word
 from companion.editions.validate import check_value
 from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
+from companion.rules import rules_for
+from companion.state import GameState
 
 
 @command("edition_value")
@@ -31,7 +33,8 @@ def edition_value(draft: Draft, cmd: Cmd) -> None:
     ``house_cost``, ``mortgage``, ``tax``, ``max_houses``, ``chance_effects.N``),
     ``value`` (whole number; a list of whole numbers for ``rents``; text for ``name``
     and effects), ``date`` (optional ``YYYY-MM-DD``, default today: the provenance
-    becomes ``table <date>``).
+    becomes ``table <date>``).  A value the rule set shares among spaces (K4: a price is
+    the price of both cards of its number) is entered for each of them that lacks it.
 
     Raises:
         BadCommand: no such field, or a bad date.  UnknownSpace: no such space.
@@ -48,7 +51,21 @@ def edition_value(draft: Draft, cmd: Cmd) -> None:
     if problems:
         sentences = " ".join(problems)  # the checks' own words, not a template
         raise RuleBroken(sentences)
-    draft.emit(ev.EditionValueSet(index, name, value, table_word(_date(cmd))))
+    word = table_word(_date(cmd))
+    draft.emit(ev.EditionValueSet(index, name, value, word))
+    for other in _sharing(state, index, name):  # K4: one price per number, asked once
+        draft.emit(ev.EditionValueSet(other, name, value, word))
+
+
+def _sharing(state: GameState, index: int | None, name: str) -> list[int]:
+    """The other spaces printed with the same ``name`` value as ``index`` (the rule set's
+    ``shared_value``; K4: the other card of the number), a verified value left alone."""
+    if index is None:
+        return []
+    others = rules_for(state.ed).shared_value(state, index, name)[1:]
+    return [i for i in others
+            if state.ed.space(i).provenance.get(name, "") != "verified"
+            or not state.ed.space(i).known(name)]
 
 
 def _value(raw: Any) -> Any:

@@ -139,6 +139,25 @@ def auction_start(state: GameState, space: Space) -> int:
     return space.price
 
 
+def default_decliner(state: GameState) -> str:
+    """K4 ("Dersom du ikke ønsker å kjøpe eiendommen, selges den på auksjon til
+    høystbydende blant de øvrige spillerne"): the one who declines is the one who landed,
+    the player whose turn it is — the decliner when an auction names nobody ("" when
+    nobody is to roll, or they are out)."""
+    player = state.players.get(state.to_roll)
+    return state.to_roll if player is not None and not player.bankrupt else ""
+
+
+def shared_value(state: GameState, space: int, field: str) -> tuple[int, ...]:
+    """K4: the price table is by number ("Prisen for å kjøpe eiendommer er følgende", one
+    price a number), so a ``price`` entered for one card is the price of both cards of
+    its number (board indexes, ``space`` first); any other field is the card's own."""
+    card = state.ed.space(space)
+    if field != "price" or not card.is_deed or not card.group:
+        return (space,)
+    return (space, *(s.index for s in pair(state, card) if s.index != space))
+
+
 def check_deed_auction(state: GameState, space: Space, decliner: str) -> None:
     """K4: a property is auctioned only when the player who landed on it declined to buy
     it, and the others bid: that player must be named.  Raises BadCommand."""
@@ -249,7 +268,8 @@ class Kortstokk(Classic):
                           "sell_insurance", "trade_insurance", "joker"})
     withheld = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
     mechanics = ("fire_insurance",)
-    features = frozenset({"houses", "fire_insurance", "jokers"})
+    features = frozenset({"houses", "fire_insurance", "jokers", "auction_among_others",
+                          "worth_at_sale"})
 
     def not_offered(self) -> RuleBroken:
         """A Kortstokk-Monopol command asked in a game of another edition."""
@@ -287,6 +307,14 @@ class Kortstokk(Classic):
     def sell_assets(self, draft: Draft, player: str, paid: bool) -> None:
         """K10: properties and fire insurance back to the bank."""
         sell_assets(draft, player, paid)
+
+    def default_decliner(self, state: GameState) -> str:
+        """K4: the player to roll (who landed and declined)."""
+        return default_decliner(state)
+
+    def shared_value(self, state: GameState, space: int, field: str) -> tuple[int, ...]:
+        """K4: both cards of a number share their price."""
+        return shared_value(state, space, field)
 
     def check_deed_auction(self, state: GameState, space: Space, decliner: str) -> None:
         """K4: the decliner must be named."""

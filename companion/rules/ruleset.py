@@ -13,7 +13,8 @@ overrides only what differs, so a misspelt hook is a type error (mypy), not a si
   ``check_build``, ``check_sell_building``, ``check_mortgage``, ``check_deed_auction``,
   ``check_bid``, ``check_shares``.
 - *Values*: ``series``, ``rent``, ``tax_due``, ``exempt_from_rent``, ``auction_start``, ``worth``,
-  ``values_used``, ``raisable``, ``buildings_sale``, ``assets_sale``.
+  ``values_used``, ``raisable``, ``buildings_sale``, ``assets_sale``, ``default_decliner``,
+  ``shared_value``.
 - *What it offers*: ``commands`` (its own, refused by the table in other editions with
   :meth:`Classic.not_offered`), ``withheld`` (table commands it refuses with its own
   checks), ``features``, ``mechanics``; asked with :meth:`Classic.allows` and :meth:`Classic.has`.
@@ -67,7 +68,9 @@ class Classic:
     #: passed, C2), ``repairs`` (a card charging per house and hotel, C10),
     #: ``free_parking`` (the space, C12), ``houses``, ``hotels``, ``mortgages``,
     #: ``stock_board``, ``debt_notes``, ``ola_nordmann``, ``passport``, ``free_flights``,
-    #: ``fire_insurance``, ``jokers``.
+    #: ``fire_insurance``, ``jokers``, ``auction_among_others`` (a declined deed is
+    #: auctioned among the other players, K4), ``worth_at_sale`` (worth is what selling
+    #: everything to the bank brings, K8, K11).
     features: frozenset[str] = frozenset({"jail", "jail_card", "pass_start", "repairs",
                                           "free_parking", "houses", "hotels", "mortgages"})
     #: The edition mechanics it plays with: names in
@@ -140,6 +143,17 @@ class Classic:
     def buildings_sale(self, state: GameState, player: str) -> int:
         """What the bank pays for all of bankrupt ``player``'s buildings (C21: half)."""
         return classic_buildings_sale(state, player)
+
+    def default_decliner(self, state: GameState) -> str:
+        """Who declined to buy a deed the bank auctions when the command names nobody
+        (``decliner`` omitted): classic ``""`` (C4: anyone may bid, nobody is left out)."""
+        return ""
+
+    def shared_value(self, state: GameState, space: int, field: str) -> tuple[int, ...]:
+        """The board indexes whose ``field`` is the same printed value as ``space``'s, so
+        that ``edition_value`` enters it once for all of them (ask once).  Classic: just
+        ``(space,)`` — every deed has its own card."""
+        return (space,)
 
     def assets_sale(self, state: GameState, player: str) -> int:
         """What else the bank pays for at a bankruptcy (C21: nothing)."""

@@ -42,6 +42,9 @@
     const command = {cmd: "auction_open"};
     if (what === "house" || what === "hotel") command.building = what;
     else command.space = Number(what);
+    if (open.elements.decliner && command.space !== undefined) {  // K4: the others bid
+      command.decliner = open.elements.decliner.value;
+    }
     const start = open.elements.start.value.trim();
     if (start) command.start = Number(start);
     const answer = await C.act(command, open);

@@ -4,7 +4,9 @@
    Only what the rules could allow is offered, as far as the state shows it cheaply (the
    server still decides): building on a whole, unmortgaged colour group, evenly, while the
    bank has houses (C14–C16); selling evenly (C17); mortgaging a lot whose group has no
-   buildings (C19; M17: the lot itself); none of it in editions with their own ways (K7, K8).
+   buildings (C19; M17: the lot itself); none of it in editions with their own ways (K7, K8),
+   where `pairable`, `pair_built` and `sellable` list the numbers to build on, sell houses
+   from, and the unbuilt properties to sell back (Kortstokk-Monopol's pairs).
    `Deeds.can` answers the same questions for the wallet's buttons. */
 "use strict";
 
@@ -80,7 +82,34 @@ const Deeds = (() => {
     return rules.mortgage && space.mortgaged;
   }
 
-  const can = {build, sell, mortgage, lift};
+  /* Kortstokk-Monopol (K7, K8): owner holds both cards of `space`'s number. */
+  function wholePair(state, owner, space) {
+    const lots = group(space.index).map((i) => held(state, i));
+    return lots.length > 1 && lots.every((h) => h && h.owner === owner);
+  }
+
+  /* K7: two more houses, one on each card, up to rank − 1, for 2 × the house price. */
+  function buildPair(state, owner, space) {
+    const player = C.player(state, owner);
+    const printed = spaceAt(space.index);
+    if (!rules.pairs || !player || player.bankrupt || player.debts.length) return false;
+    if (!wholePair(state, owner, space) || (space.houses || 0) >= (printed.max_houses || 0)) {
+      return false;
+    }
+    return player.cash >= 2 * (printed.house_cost || 1);
+  }
+
+  /* K8: two houses, one off each card, back to the bank. */
+  function sellPair(state, owner, space) {
+    return Boolean(rules.pairs && (space.houses || 0) > 0);
+  }
+
+  /* K8: an unbuilt property back to the bank (no houses on its number). */
+  function sellLot(state, owner, space) {
+    return Boolean(rules.pairs) && !groupBuilt(state, space.index);
+  }
+
+  const can = {build, sell, mortgage, lift, buildPair, sellPair, sellLot};
 
   /* [{index, text}] for `filter` of `owner`'s deeds (or the bank's, for "unowned"). */
   function choices(state, filter, owner) {
@@ -98,8 +127,21 @@ const Deeds = (() => {
       built: (s) => sell(state, owner, s),
       unmortgaged: (s) => mortgage(state, owner, s),
       mortgaged: (s) => lift(state, owner, s),
+      pairable: (s) => buildPair(state, owner, s),
+      pair_built: (s) => sellPair(state, owner, s),
+      sellable: (s) => sellLot(state, owner, s),
     }[filter] || (() => true);
-    return spaces.filter(keep).map((s) => ({index: s.index, text: describe(state, s, filter)}));
+    let kept = spaces.filter(keep);
+    if (filter === "pairable" || filter === "pair_built") {  // K7, K8: one line a number
+      const seen = new Set();
+      kept = kept.filter((s) => {
+        const number = spaceAt(s.index).group;
+        if (seen.has(number)) return false;
+        seen.add(number);
+        return true;
+      });
+    }
+    return kept.map((s) => ({index: s.index, text: describe(state, s, filter)}));
   }
 
   function describe(state, space, filter) {

@@ -1,6 +1,7 @@
 /* The wallet's deeds, each with what its owner may do from the phone: mortgage or lift it
    (C19), build on or sell from a street of a whole colour group (C14–C17) — only the
-   buttons the rules could allow now (Deeds.can: evenly, whole unmortgaged groups). */
+   buttons the rules could allow now (Deeds.can: evenly, whole unmortgaged groups); in
+   Kortstokk-Monopol two houses on a whole pair, sales of houses and properties (K7, K8). */
 "use strict";
 
 (() => {
@@ -17,6 +18,18 @@
     if (Deeds.can.sell(state, me, space)) {
       out.push(C.button(C.t("Sell a building"),
         {cmd: "sell_building", player: me, space: space.index}));
+    }
+    if (Deeds.can.buildPair(state, me, space)) {  // K7: one house on each card of the number
+      out.push(C.button(C.fmt("Build two houses for %(amount)s",
+        {amount: C.money(state, 2 * (printed.house_cost || 1))}),
+      {cmd: "build_pair", player: me, space: space.index}, "primary"));
+    }
+    if (Deeds.can.sellPair(state, me, space)) {  // K8: two houses for 1 coin
+      out.push(C.button(C.t("Sell two houses"), {cmd: "sell_houses", player: me, space: space.index}));
+    }
+    if (Deeds.can.sellLot(state, me, space)) {  // K8: 1 coin
+      out.push(C.button(C.t("Sell to the bank"),
+        {cmd: "sell_property", player: me, space: space.index}));
     }
     if (Deeds.can.lift(state, me, space)) {
       out.push(C.button(C.fmt("Lift for %(amount)s", {amount: C.money(state, space.lift_cost)}),
