@@ -27,6 +27,14 @@ Reason = Literal[
     "joker", "trade", "payment", "card", "debt", "bankrupt",
 ]
 
+#: How a missed interest was settled (:class:`InterestClosed`, M18).
+InterestHow = Literal["pointed_out"]
+#: How a pending trade closed (:class:`TradeClosed`, C18).
+TradeHow = Literal["accepted", "cancelled"]
+#: What moved the stock board (:class:`StockMoved`, M6): a rent's landing, a lapsed
+#: claim's move taken back (M11), the banker setting it; ``""`` = not given (old logs).
+StockCause = Literal["", "rent", "lapsed", "banker"]
+
 _REGISTRY: dict[str, type[Event]] = {}
 
 
@@ -199,19 +207,23 @@ class CommandUndone(Event):
 @dataclass(frozen=True)
 class BuildingsSet(Event):
     """The lot at ``space`` now has ``houses`` (0–4) and ``hotel``; the bank's stock takes
-    back or gives out the difference (C14–C17)."""
+    back or gives out the difference (C14–C17).  ``owner``: the lot's owner, who built or
+    sold (``""`` in logs written before the field)."""
 
     space: int
     houses: int
     hotel: bool = False
+    owner: str = ""
 
 
 @dataclass(frozen=True)
 class MortgageSet(Event):
-    """The deed at ``space`` is now ``mortgaged`` (True) or lifted (False) (C19)."""
+    """The deed at ``space`` is now ``mortgaged`` (True) or lifted (False) (C19) by its
+    ``owner`` (``""`` in logs written before the field)."""
 
     space: int
     mortgaged: bool
+    owner: str = ""
 
 
 @dataclass(frozen=True)
@@ -259,10 +271,13 @@ class TradeProposed(Event):
 
 @dataclass(frozen=True)
 class TradeClosed(Event):
-    """Pending trade ``trade`` is closed: ``how`` is ``accepted`` or ``cancelled``."""
+    """Pending trade ``trade`` is closed: ``how`` (:data:`TradeHow`) ``accepted`` or
+    ``cancelled``, ``by`` the player who said so (``""``: the banker, or a log written
+    before the field)."""
 
     trade: int
-    how: str
+    how: TradeHow
+    by: str = ""
 
 
 @dataclass(frozen=True)
@@ -378,14 +393,21 @@ class StockListed(Event):
 
 @dataclass(frozen=True)
 class StockMoved(Event):
-    """Series ``series`` now stands at ``level`` (0 = suspended); ``why`` in words (M6);
-    ``claim``: the rent claim whose landing moved it (0 = none: paid at once, or set by
-    hand), so that a lapse can undo the move when the edition says so."""
+    """Series ``series`` now stands at ``level`` (0 = suspended); ``why`` in the core's
+    words (M6); ``claim``: the rent claim whose landing moved it (0 = none: paid at once,
+    or set by hand), so that a lapse can undo the move when the edition says so.
+    ``cause`` (:data:`StockCause`) what moved it; ``was`` the level before (-1 in logs
+    written before the field); ``price`` / ``was_price`` kroner per share at ``level`` /
+    ``was`` (M3)."""
 
     series: str
     level: int
     why: str = ""
     claim: int = 0
+    cause: StockCause = ""
+    was: int = -1
+    price: int = 0
+    was_price: int = 0
 
 
 @dataclass(frozen=True)
@@ -452,10 +474,13 @@ class InterestMissed(Event):
 
 @dataclass(frozen=True)
 class InterestClosed(Event):
-    """``player``'s missed interest is settled: ``how`` = ``pointed out by <name>`` (M18)."""
+    """``player``'s missed interest is settled: ``how`` (:data:`InterestHow`)
+    ``pointed_out`` ``by`` another player (M18).  Logs written before ``by`` hold ``how``
+    = ``pointed out by <name>`` and ``by`` ``""``."""
 
     player: str
-    how: str
+    how: InterestHow
+    by: str = ""
 
 
 @dataclass(frozen=True)

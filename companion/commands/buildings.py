@@ -140,4 +140,4 @@ def one_building(state: GameState, player: str, space: Space, building: str) -> 
 def emit_plan(draft: Draft, plan: Plan) -> None:
     """Emit :class:`~companion.events.BuildingsSet` for every lot the plan changed."""
     for index, houses, hotel in plan.changes():
-        draft.emit(ev.BuildingsSet(index, houses, hotel))
+        draft.emit(ev.BuildingsSet(index, houses, hotel, draft.state.deeds[index].owner))

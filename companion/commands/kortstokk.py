@@ -62,7 +62,8 @@ def build_pair(draft: Draft, cmd: Cmd) -> None:
                             houses=count * 2, cost=Money.of(state, cost))
     pay_in_full(draft, player, ev.BANK, cost, f"houses on {space.group}", "house", space.index)
     for card in _rules(state).pair(state, space):
-        draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses + count))
+        draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses + count,
+                                   owner=player))
 
 
 @command("sell_houses", player_field="player")
@@ -75,7 +76,8 @@ def sell_houses(draft: Draft, cmd: Cmd) -> None:
     _active(state, player)
     coins = _rules(state).sell_houses_value(state, player, space, count)
     for card in _rules(state).pair(state, space):
-        draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses - count))
+        draft.emit(ev.BuildingsSet(card.index, state.deeds[card.index].houses - count,
+                                   owner=player))
     charge(draft, ev.BANK, player, coins, f"houses on {space.group} sold", "house_sale",
            space.index)
 
@@ -108,7 +110,7 @@ def sell_everything(draft: Draft, cmd: Cmd) -> None:
     coins = parts["deeds"] + parts["buildings"] + parts["insurance"]
     for deed in owned:
         if deed.houses:
-            draft.emit(ev.BuildingsSet(deed.space, 0))
+            draft.emit(ev.BuildingsSet(deed.space, 0, owner=player))
         draft.emit(ev.DeedMoved(deed.space, ev.BANK))
     if insurance:
         draft.emit(ev.FireInsuranceChanged(player, -insurance))

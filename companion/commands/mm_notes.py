@@ -108,7 +108,7 @@ def point_out(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("%(debtor)s owes no missed interest that can still be pointed out.",
                          debtor=debtor)
     amount = found[1]
-    draft.emit(ev.InterestClosed(debtor, f"pointed out by {player}"))
+    draft.emit(ev.InterestClosed(debtor, "pointed_out", player))
     charge(draft, debtor, ev.BANK, amount, "debt-note interest, paid late", "note_interest")
     charge(draft, debtor, player, amount, f"penalty for late interest, to {player} (M18)",
            "note_penalty")

@@ -50,7 +50,7 @@ def mortgage(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("Sell the buildings on the %(group)s group first — a lot is "
                          "mortgaged only when its group has no buildings.", group=space.group)
     value = mortgage_value(space)
-    draft.emit(ev.MortgageSet(space.index, True))
+    draft.emit(ev.MortgageSet(space.index, True, player))
     pay_in_full(draft, ev.BANK, player, value, f"mortgaged {space.label}", "mortgage", space.index)
 
 
@@ -76,7 +76,7 @@ def unmortgage(draft: Draft, cmd: Cmd) -> None:
                             player=player, cash=Money.of(state, cash), deed=space.label,
                             cost=Money.of(state, cost))
     pay_in_full(draft, player, ev.BANK, cost, f"lifted {space.label}", "unmortgage", space.index)
-    draft.emit(ev.MortgageSet(space.index, False))
+    draft.emit(ev.MortgageSet(space.index, False, player))
 
 
 def _own(state: GameState, player: str, space: Space) -> None:

@@ -18,6 +18,7 @@ from companion.commands.dice import read_dice
 from companion.commands.turns import rent_due
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
+from companion.ledger.facts import stock_moved
 from companion.ledger.payments import pay_in_full
 from companion.mechanics.ola import state as ola_turn
 from companion.mechanics.stocks import state as stock_board
@@ -235,7 +236,7 @@ def stock_level(draft: Draft, cmd: Cmd) -> None:
     if not changes:
         raise RuleBroken("The stock board already shows that.")
     for series, level in changes.items():
-        draft.emit(ev.StockMoved(series, level, "set by the banker"))
+        draft.emit(stock_moved(state, series, level, "set by the banker", "banker"))
 
 
 def _reading(state: GameState, name: str) -> tuple[int, ...]:

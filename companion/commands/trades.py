@@ -93,7 +93,7 @@ def trade_accept(draft: Draft, cmd: Cmd) -> None:
         own = tuple(i for i in parse_spaces(cmd, cmd.raw["lift"], "lift"))
         deal = Deal(deal.offers, tuple(i for i in deal.lift if i not in mine) + own)
     check_deal(state, deal)
-    draft.emit(ev.TradeClosed(pending.id, "accepted"))
+    draft.emit(ev.TradeClosed(pending.id, "accepted", player))
     apply_deal(draft, deal)
 
 
@@ -105,7 +105,7 @@ def trade_cancel(draft: Draft, cmd: Cmd) -> None:
     pending = _pending(state, cmd, player)
     if player is not None and player not in pending.parties:
         raise RuleBroken("%(player)s is not a party to this trade.", player=player)
-    draft.emit(ev.TradeClosed(pending.id, "cancelled"))
+    draft.emit(ev.TradeClosed(pending.id, "cancelled", player or ""))
 
 
 def deed_marks(state: GameState) -> dict[int, tuple[Any, ...]]:
@@ -162,7 +162,7 @@ def receive_mortgaged(draft: Draft, taker: str, index: int, lift: bool) -> None:
     pay_in_full(draft, taker, ev.BANK, cost, memo,
                 "unmortgage" if lift else "mortgage_interest", index)
     if lift:
-        draft.emit(ev.MortgageSet(index, False))
+        draft.emit(ev.MortgageSet(index, False, taker))
 
 
 def parse_deal(cmd: Cmd) -> Deal:

@@ -23,10 +23,10 @@ Money ``int`` kr.
 
 from __future__ import annotations
 
-from companion import events as ev
 from companion.editions import Edition, Space
 from companion.errors import MissingValue, RuleBroken
 from companion.ledger.draft import Draft
+from companion.ledger.facts import stock_moved
 from companion.ledger.payments import charge
 from companion.mechanics.stocks import state as stock_board
 from companion.money import half, percent_of
@@ -98,7 +98,7 @@ def at_rent_due(draft: Draft, payer: str, index: int, amount: int, claim: int) -
     state = draft.state
     series = series_of(state.ed, state.ed.space(index))
     for name, level, why in moves_for_rent(state, payer, series, amount):
-        draft.emit(ev.StockMoved(name, level, why, claim))
+        draft.emit(stock_moved(state, name, level, why, "rent", claim))
 
 
 def after_lapse(draft: Draft, claim: Claim) -> None:
@@ -114,7 +114,7 @@ def after_lapse(draft: Draft, claim: Claim) -> None:
         level = stock_board.of(state).levels.get(series, 0)
         back = min(max(level - delta, 0), top)
         if back != level:
-            draft.emit(ev.StockMoved(series, back, "rent lapsed unclaimed"))
+            draft.emit(stock_moved(state, series, back, "rent lapsed unclaimed", "lapsed"))
 
 
 def tax_due(state: GameState, player: str, space: Space) -> int:

@@ -15,7 +15,7 @@ fields are read in one place, :mod:`web.describe.legacy`.
 Modules: ``context`` (the game, the registry, small readers), ``words`` (shared
 templates), ``told`` (follow-ups, the dispatcher), then one per mechanic: ``money``,
 ``turns``, ``jail``, ``buildings`` (and mortgages), ``auctions``, ``trades``,
-``multimillionaer``, ``wonders``.  A new mechanic's commands: a module here with its
+``multimillionaer``, ``wonders``, ``kortstokk``.  A new mechanic's commands: a module here with its
 ``@describes`` functions, and one line in the import below.
 """
 
@@ -26,6 +26,7 @@ from web.describe import (  # noqa: F401  (each registers its describers)
     auctions,
     buildings,
     jail,
+    kortstokk,
     money,
     multimillionaer,
     trades,

@@ -1,9 +1,11 @@
 """Buildings and mortgages in words: build, sell buildings, mortgage, lift, repairs
-(docs/rules.md C10, C14–C17, C19)."""
+(docs/rules.md C10, C14–C17, C19).  The player is the event's: a ``BuildingsSet`` /
+``MortgageSet`` names the lot's ``owner``, a repair bill its payer."""
 
 from __future__ import annotations
 
-from web.describe.context import BANK, Context, Row, cmd, describes, first, of, paid, received
+from web.describe import legacy
+from web.describe.context import BANK, Context, Row, describes, first, of, paid, received
 from web.describe.told import follow_ups, from_events
 from web.describe.words import lots
 from web.i18n import _
@@ -11,7 +13,10 @@ from web.i18n import _
 
 @describes("build")
 def _build(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    built = first(row["events"], "BuildingsSet")
+    if built is None:
+        return from_events(ctx, row)
+    player = legacy.owner(row, built)
     return [_("%(player)s built on %(lots)s for %(amount)s.", player=player,
               lots=lots(ctx, row["events"]),
               amount=ctx.money(paid(row["events"], player, BANK)))]
@@ -19,7 +24,10 @@ def _build(ctx: Context, row: Row) -> list[str]:
 
 @describes("sell_building")
 def _sell_building(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    sold = first(row["events"], "BuildingsSet")
+    if sold is None:
+        return from_events(ctx, row)
+    player = legacy.owner(row, sold)
     return [_("%(player)s sold buildings on %(lots)s for %(amount)s.", player=player,
               lots=lots(ctx, row["events"]),
               amount=ctx.money(received(row["events"], player, BANK))),
@@ -28,22 +36,21 @@ def _sell_building(ctx: Context, row: Row) -> list[str]:
 
 @describes("mortgage")
 def _mortgage(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
     deed = first(row["events"], "MortgageSet")
     if deed is None:
         return from_events(ctx, row)
-    got = sum(int(e["amount"]) for e in of(row["events"], "MoneyMoved")
-              if e["payer"] == BANK and e["payee"] == player)
+    player = legacy.owner(row, deed)
     return [_("%(player)s mortgaged %(deed)s for %(amount)s.", player=player,
-              deed=ctx.space(deed["space"]), amount=ctx.money(got)), *follow_ups(ctx, row)]
+              deed=ctx.space(deed["space"]),
+              amount=ctx.money(received(row["events"], player, BANK))), *follow_ups(ctx, row)]
 
 
 @describes("unmortgage")
 def _unmortgage(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
     deed = first(row["events"], "MortgageSet")
     if deed is None:
         return from_events(ctx, row)
+    player = legacy.owner(row, deed)
     return [_("%(player)s lifted the mortgage on %(deed)s for %(amount)s.", player=player,
               deed=ctx.space(deed["space"]),
               amount=ctx.money(paid(row["events"], player, BANK)))]
@@ -51,6 +58,10 @@ def _unmortgage(ctx: Context, row: Row) -> list[str]:
 
 @describes("repairs")
 def _repairs(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    bills = [(e["payer"], e) for e in of(row["events"], "MoneyMoved")]
+    bills += [(e["debtor"], e) for e in of(row["events"], "DebtOpened")]
+    if not bills:
+        return [_("Nothing to pay for repairs: no houses or hotels.")]
+    player = str(bills[0][0])
     return [_("%(player)s paid %(amount)s for repairs.", player=player,
               amount=ctx.money(paid(row["events"], player))), *follow_ups(ctx, row)]

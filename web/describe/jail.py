@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.describe.context import BANK, Context, Event, Row, cmd, describes, first, paid
+from web.describe.context import BANK, Context, Event, Row, describes, first, paid
 from web.describe.told import follow_ups, from_events
 from web.describe.words import money_lines
 from web.i18n import _
@@ -31,7 +31,10 @@ def _leave_jail(ctx: Context, row: Row) -> list[str]:
 
 @describes("jail_card")
 def _jail_card(ctx: Context, row: Row) -> list[str]:
-    return [_("%(player)s got a get-out-of-jail card.", player=cmd(row).get("player", ""))]
+    got = first(row["events"], "JailCardsChanged")
+    if got is None:
+        return from_events(ctx, row)
+    return [_("%(player)s got a get-out-of-jail card.", player=got["player"])]
 
 
 def jail_try_text(event: Event) -> str:

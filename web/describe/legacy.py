@@ -1,8 +1,13 @@
 """The one place that reads logs written before the events carried their facts
 (issue 14 point 4): a payment without ``reason`` is read by its English ``memo``; a
-``ClaimClosed`` without ``owner`` is matched to its ``ClaimOpened`` by claim id.
+``ClaimClosed`` without ``owner`` is matched to its ``ClaimOpened`` by claim id; a
+``BuildingsSet``/``MortgageSet`` without ``owner`` and a ``TradeClosed`` without ``by``
+name the player the command named, as the history did then; an ``InterestClosed``
+without ``by`` names the pointer from its ``how`` text; a ``StockMoved`` without ``was``
+is told by its level alone.
 
-Every other module reads the typed fields only (:func:`reason`, :func:`claim`).
+Every other module reads the typed fields only (:func:`reason`, :func:`claim`,
+:func:`owner`, :func:`closed_by`, :func:`pointed_out_by`, :func:`stock_level`).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from dataclasses import dataclass, field
 
 from companion import events as ev
 from companion.table import Table
-from web.describe.context import Context, Event
+from web.describe.context import Context, Event, Row, cmd
 from web.i18n import _
 
 
@@ -76,3 +81,27 @@ class ClaimBook:
                             (row.seq, ev.to_dict(event)))
             found = [e for seq, e in book.opened.get(claim, []) if seq <= before]
         return found[-1] if found else None
+
+
+def owner(row: Row, event: Event) -> str:
+    """The ``owner`` of a ``BuildingsSet`` / ``MortgageSet``; for an old event the player
+    its command named."""
+    return str(event.get("owner") or cmd(row).get("player") or "")
+
+
+def closed_by(row: Row, event: Event) -> str:
+    """Who closed a ``TradeClosed`` (``""`` = the banker); for an old event the player its
+    command named."""
+    return str(event.get("by") or cmd(row).get("player") or "")
+
+
+def pointed_out_by(event: Event) -> str:
+    """Who pointed out an ``InterestClosed``'s missed interest (M18); for an old event the
+    name in its ``how`` ("pointed out by Far")."""
+    return str(event.get("by") or str(event.get("how", "")).removeprefix("pointed out by "))
+
+
+def stock_level(event: Event) -> str:
+    """An old ``StockMoved`` (no ``was``): "Series 4 now stands at level 5." (M6)."""
+    return _("Series %(series)s now stands at level %(level)s.", series=event["series"],
+             level=event["level"])

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from web.describe import legacy
-from web.describe.context import BANK, Context, Row, cmd, describes, first, of, paid, received
+from web.describe.context import BANK, Context, Row, describes, first, of, paid, received
 from web.describe.told import follow_ups, from_events
 from web.describe.words import money_sentence
 from web.i18n import _
@@ -12,34 +12,50 @@ from web.i18n import _
 
 @describes("pay")
 def _pay(ctx: Context, row: Row) -> list[str]:
-    memo = str(cmd(row).get("memo") or "")
-    lines = [money_sentence(ctx, e["payer"], e["payee"], e["amount"], memo)
+    lines = [money_sentence(ctx, e["payer"], e["payee"], e["amount"], str(e.get("memo") or ""))
              for e in of(row["events"], "MoneyMoved") if legacy.reason(e) != "debt"]
     return lines + follow_ups(ctx, row)
 
 
+def _each(row: Row, side: str) -> tuple[str, int] | None:
+    """The one player on ``side`` (``payer``/``payee``) of a card's every-player payment
+    (C10) and what one other player's share was (paid plus any debt it left), or None."""
+    moves = [(e["payer"], e["payee"], int(e["amount"])) for e in of(row["events"], "MoneyMoved")]
+    moves += [(e["debtor"], e["creditor"], int(e["amount"]))
+              for e in of(row["events"], "DebtOpened")]
+    if not moves:
+        return None
+    one = moves[0][0] if side == "payer" else moves[0][1]
+    other = moves[0][1] if side == "payer" else moves[0][0]
+    return one, sum(a for p, q, a in moves if (p, q) in ((one, other), (other, one)))
+
+
 @describes("pay_each")
 def _pay_each(ctx: Context, row: Row) -> list[str]:
-    command = cmd(row)
-    amount = command.get("amount")
-    text = _("%(player)s paid every other player %(amount)s.", player=command.get("from", ""),
-             amount=ctx.money(amount) if isinstance(amount, int) else str(amount))
+    found = _each(row, "payer")
+    if found is None:
+        return from_events(ctx, row)
+    text = _("%(player)s paid every other player %(amount)s.", player=found[0],
+             amount=ctx.money(found[1]))
     return [text, *follow_ups(ctx, row)]
 
 
 @describes("collect_each")
 def _collect_each(ctx: Context, row: Row) -> list[str]:
-    command = cmd(row)
-    amount = command.get("amount")
-    text = _("%(player)s collected %(amount)s from every other player.",
-             player=command.get("to", ""),
-             amount=ctx.money(amount) if isinstance(amount, int) else str(amount))
+    found = _each(row, "payee")
+    if found is None:
+        return from_events(ctx, row)
+    text = _("%(player)s collected %(amount)s from every other player.", player=found[0],
+             amount=ctx.money(found[1]))
     return [text, *follow_ups(ctx, row)]
 
 
 @describes("pass_start")
 def _pass_start(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    bonus = next((e for e in of(row["events"], "MoneyMoved") if e["payer"] == BANK), None)
+    if bonus is None:
+        return from_events(ctx, row)
+    player = str(bonus["payee"])
     return [_("%(player)s passed Start and got %(amount)s.", player=player,
               amount=ctx.money(received(row["events"], player, BANK)))]
 

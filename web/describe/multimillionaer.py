@@ -3,11 +3,12 @@ the Casino, shares and the stock board (docs/rules.md M4–M18)."""
 
 from __future__ import annotations
 
+from web.describe import legacy
 from web.describe.context import (
     BANK,
     Context,
+    Event,
     Row,
-    cmd,
     describes,
     first,
     of,
@@ -15,7 +16,7 @@ from web.describe.context import (
     party,
     received,
 )
-from web.describe.told import follow_ups, from_events
+from web.describe.told import FOLLOW_UPS, follow_ups, from_events
 from web.describe.words import money_lines
 from web.i18n import _, ngettext
 
@@ -30,42 +31,58 @@ def _ola_land(ctx: Context, row: Row) -> list[str]:
 
 @describes("pay_interest")
 def _pay_interest(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    done = first(row["events"], "InterestPaid")
+    if done is None:
+        return from_events(ctx, row)
+    player = str(done["player"])
     return [_("%(player)s paid %(amount)s interest on debt notes.", player=player,
               amount=ctx.money(paid(row["events"], player, BANK))), *follow_ups(ctx, row)]
 
 
 @describes("debt_note")
 def _debt_note(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    note = first(row["events"], "DebtNotesChanged")
+    if note is None:
+        return from_events(ctx, row)
+    player = str(note["player"])
     return [_("%(player)s issued a debt note for %(amount)s.", player=player,
               amount=ctx.money(received(row["events"], player, BANK)))]
 
 
 @describes("redeem_note")
 def _redeem_note(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    note = first(row["events"], "DebtNotesChanged")
+    if note is None:
+        return from_events(ctx, row)
+    player = str(note["player"])
     return [_("%(player)s redeemed a debt note for %(amount)s.", player=player,
               amount=ctx.money(paid(row["events"], player, BANK)))]
 
 
 @describes("point_out")
 def _point_out(ctx: Context, row: Row) -> list[str]:
-    command = cmd(row)
+    closed = first(row["events"], "InterestClosed")
+    if closed is None:
+        return from_events(ctx, row)
     return [_("%(player)s pointed out that %(debtor)s did not pay interest in time.",
-              player=command.get("player", ""), debtor=command.get("debtor", "")),
+              player=legacy.pointed_out_by(closed), debtor=closed["player"]),
             *money_lines(ctx, row)]
 
 
 @describes("stay")
 def _stay(ctx: Context, row: Row) -> list[str]:
-    return [_("%(player)s stays another round in Ferieparadiset.",
-              player=cmd(row).get("player", ""))]
+    stays = first(row["events"], "HolidayStays")
+    if stays is None:
+        return from_events(ctx, row)
+    return [_("%(player)s stays another round in Ferieparadiset.", player=stays["player"])]
 
 
 @describes("casino")
 def _casino(ctx: Context, row: Row) -> list[str]:
-    player = str(cmd(row).get("player", ""))
+    played = first(row["events"], "CasinoPlayed")
+    if played is None:
+        return from_events(ctx, row)
+    player = str(played["player"])
     won = received(row["events"], player, BANK)
     bet = ctx.money(paid(row["events"], player, BANK))
     if won:
@@ -76,30 +93,42 @@ def _casino(ctx: Context, row: Row) -> list[str]:
 
 @describes("buy_shares", "sell_shares", "borsen_buy")
 def _shares(ctx: Context, row: Row) -> list[str]:
-    command = cmd(row)
-    player = str(command.get("player", ""))
     moved = of(row["events"], "SharesMoved")
     if not moved:
         return from_events(ctx, row)
     count = sum(int(e["count"]) for e in moved)
-    series = moved[0]["series"]
-    if command.get("cmd") == "sell_shares":
+    series, seller, taker = moved[0]["series"], moved[0]["giver"], moved[0]["taker"]
+    if taker == BANK:  # sold back to the bank (M9)
         return [ngettext("%(player)s sold %(num)d share of series %(series)s for %(amount)s.",
                          "%(player)s sold %(num)d shares of series %(series)s for %(amount)s.",
-                         count, player=player, series=series,
-                         amount=ctx.money(received(row["events"], player)))]
-    seller = moved[0]["giver"]
+                         count, player=seller, series=series,
+                         amount=ctx.money(received(row["events"], seller)))]
     return [ngettext("%(player)s bought %(num)d share of series %(series)s from %(seller)s "
                      "for %(amount)s.",
                      "%(player)s bought %(num)d shares of series %(series)s from %(seller)s "
-                     "for %(amount)s.", count, player=player, series=series,
-                     seller=party(seller), amount=ctx.money(paid(row["events"], player)))]
+                     "for %(amount)s.", count, player=taker, series=series,
+                     seller=party(seller), amount=ctx.money(paid(row["events"], taker)))]
+
+
+def stock_moved(ctx: Context, event: Event, seq: int = 0) -> str:
+    """A ``StockMoved`` (M3, M6): "Series 4: 7 000 kr → 8 000 kr." from its own prices;
+    "" for one logged before them (told only by ``stock_level``,
+    :func:`web.describe.legacy.stock_level`)."""
+    if int(event.get("was", -1)) < 0:
+        return ""
+    return _("Series %(series)s: %(was)s → %(price)s.", series=event["series"],
+             was=ctx.money(event["was_price"]), price=ctx.money(event["price"]))
+
+
+FOLLOW_UPS["StockMoved"] = stock_moved
 
 
 @describes("stock_level")
 def _stocklevel(ctx: Context, row: Row) -> list[str]:
     moved = of(row["events"], "StockMoved")
+    told = [stock_moved(ctx, e) for e in moved]
+    if told and all(told):
+        return told
     if len(moved) == 1:
-        return [_("Series %(series)s now stands at level %(level)s.", series=moved[0]["series"],
-                  level=moved[0]["level"])]
+        return [legacy.stock_level(moved[0])]
     return [_("The stock board was set.")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.describe import legacy
 from web.describe.context import Context, Row, cmd, describes, first, names
 from web.describe.told import follow_ups, from_events
 from web.i18n import _, ngettext
@@ -50,13 +51,17 @@ def _trade_propose(ctx: Context, row: Row) -> list[str]:
 
 @describes("trade_accept")
 def _trade_accept(ctx: Context, row: Row) -> list[str]:
-    return [_("%(player)s accepted the trade.", player=cmd(row).get("player", "")),
+    closed = first(row["events"], "TradeClosed")
+    if closed is None:
+        return from_events(ctx, row)
+    return [_("%(player)s accepted the trade.", player=legacy.closed_by(row, closed)),
             *follow_ups(ctx, row)]
 
 
 @describes("trade_cancel")
 def _trade_cancel(ctx: Context, row: Row) -> list[str]:
-    player = cmd(row).get("player")
+    closed = first(row["events"], "TradeClosed")
+    player = legacy.closed_by(row, closed) if closed else ""
     if player:
         return [_("%(player)s called the trade off.", player=player)]
     return [_("The banker cancelled the trade.")]
