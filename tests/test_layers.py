@@ -46,10 +46,10 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("rules that emit", ["companion.rules.mm_turns", "companion.rules.mm_worth",
                          "companion.rules.mm_view", "companion.rules.multimillionaer",
                          "companion.rules.wonders", "companion.rules.kortstokk",
-                         "companion.rules.lapse"]),
+                         "companion.rules.lapse", "companion.mechanics.*.rules"]),
     ("mechanics", ["companion.mechanics.base", "companion.mechanics.*.mechanic"]),
     ("view", ["companion.view"]),
-    ("commands", ["companion.commands"]),
+    ("commands", ["companion.commands", "companion.mechanics.*.commands"]),
     ("table", ["companion.table"]),
     ("replay", ["companion.replay"]),
 ]
@@ -226,7 +226,7 @@ GENERIC = ["companion.state", "companion.view", "companion.folds", "companion.fo
            "companion.rules.build_timing", "companion.commands.trades", "web.pages"]
 
 #: Mechanic modules not yet moved under companion/mechanics/ (their rules and commands).
-MECHANIC_MODULES = {"companion.rules.mm_market", "companion.rules.mm_turns",
+MECHANIC_MODULES = {"companion.mechanics.stocks.rules", "companion.rules.mm_turns",
                     "companion.rules.mm_view", "companion.rules.mm_worth",
                     "companion.rules.multimillionaer", "companion.rules.wonders",
                     "companion.rules.kortstokk", "companion.commands.mm_notes",
@@ -266,5 +266,5 @@ def test_issue14_every_rule_set_s_mechanics_are_registered() -> None:
 def test_the_mechanic_check_sees_a_mechanic_import() -> None:
     """The check itself: a mechanic's module is one, the registry and the base are not."""
     assert is_mechanic("companion.mechanics.stocks.state")
-    assert is_mechanic("companion.rules.mm_market")
+    assert is_mechanic("companion.mechanics.stocks.rules")
     assert not is_mechanic("companion.mechanics.base") and not is_mechanic("companion.mechanics")

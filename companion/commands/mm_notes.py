@@ -15,11 +15,11 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
-from companion.commands.multimillionaer import multimillionaer
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge, pay_in_full
 from companion.mechanics.notes import state as note_book
+from companion.mechanics.stocks.commands import multimillionaer
 from companion.rules.mm_turns import (
     MAX_NOTES,
     NOTE_AMOUNT,

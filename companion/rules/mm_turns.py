@@ -17,8 +17,8 @@ from companion.ledger.draft import Draft
 from companion.mechanics.notes import state as note_book
 from companion.mechanics.ola import state as ola_turn
 from companion.mechanics.stocks import state as stock_board
+from companion.mechanics.stocks.rules import SHARES_PER_SERIES, series_ids, split_shares
 from companion.rules.lapse import alive, lapse_claims
-from companion.rules.mm_market import SHARES_PER_SERIES, series_ids, split_shares
 from companion.state import GameState
 
 NOTE_AMOUNT = 50_000  # M18: the bank pays 50 000 kr for a note, and takes it back

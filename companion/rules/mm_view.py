@@ -2,7 +2,7 @@
 
 :func:`market_view` is the snapshot's ``market`` block (None in editions without a stock
 board); the docs/table-log.md fields ``stocks``, ``shares`` and ``debt_notes`` come from
-:mod:`companion.rules.mm_market` and :mod:`companion.rules.mm_turns`.  Money ``int`` kr.
+:mod:`companion.mechanics.stocks.rules` and :mod:`companion.rules.mm_turns`.  Money ``int`` kr.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.mechanics.ola import state as ola_turn
-from companion.rules.mm_market import has_board
+from companion.mechanics.stocks.rules import has_board
 from companion.rules.mm_turns import borsen_right, interest_due, missed, rent_free
 from companion.state import GameState
 
