@@ -20,7 +20,6 @@ from companion.commands import (
     dice,
     editions,
     kortstokk,
-    mm_notes,
     money,
     mortgages,
     multimillionaer,
@@ -36,7 +35,7 @@ from companion.mechanics import MECHANICS
 #: The command modules, registered on :data:`REGISTRY` by importing them: the table's,
 #: then each mechanic's ``<package>.commands`` that exists (in registry order).
 MODULES: tuple[ModuleType, ...] = (
-    auctions, bankruptcy, buildings, dice, editions, kortstokk, mm_notes, money, mortgages,
+    auctions, bankruptcy, buildings, dice, editions, kortstokk, money, mortgages,
     multimillionaer, property, setup, trades, turns, wonders,
 ) + tuple(import_module(f"{package}.commands") for package in MECHANICS.values()
           if find_spec(f"{package}.commands") is not None)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.mechanics.notes.rules import interest_due, missed
 from companion.mechanics.ola import state as ola_turn
 from companion.mechanics.stocks.rules import has_board
-from companion.rules.mm_turns import borsen_right, interest_due, missed, rent_free
+from companion.rules.mm_turns import borsen_right, rent_free
 from companion.state import GameState
 
 

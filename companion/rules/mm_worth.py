@@ -16,11 +16,11 @@ from __future__ import annotations
 from companion import events as ev
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
+from companion.mechanics.notes.rules import MAX_NOTES, NOTE_AMOUNT, notes
 from companion.mechanics.stocks import state as stock_board
 from companion.mechanics.stocks.rules import holdings, price, shares_value
 from companion.money import half
 from companion.rules.buildings import building_value
-from companion.rules.mm_turns import MAX_NOTES, NOTE_AMOUNT, notes
 from companion.state import Deed, GameState
 
 
