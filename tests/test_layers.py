@@ -43,8 +43,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("rules that compute", ["companion.rules"]),
     ("valuation", ["companion.valuation"]),
     ("ledger", ["companion.ledger"]),
-    ("rules that emit", ["companion.rules.mm_turns", "companion.rules.mm_worth",
-                         "companion.rules.mm_view", "companion.rules.multimillionaer",
+    ("rules that emit", ["companion.mechanics.ola.rules", "companion.mechanics.ola.worth",
+                         "companion.mechanics.ola.view", "companion.rules.multimillionaer",
                          "companion.rules.wonders", "companion.rules.kortstokk",
                          "companion.rules.lapse", "companion.mechanics.*.rules"]),
     ("mechanics", ["companion.mechanics.base", "companion.mechanics.*.mechanic"]),
@@ -226,11 +226,11 @@ GENERIC = ["companion.state", "companion.view", "companion.folds", "companion.fo
            "companion.rules.build_timing", "companion.commands.trades", "web.pages"]
 
 #: Mechanic modules not yet moved under companion/mechanics/ (their rules and commands).
-MECHANIC_MODULES = {"companion.mechanics.stocks.rules", "companion.rules.mm_turns",
-                    "companion.rules.mm_view", "companion.rules.mm_worth",
+MECHANIC_MODULES = {"companion.mechanics.stocks.rules", "companion.mechanics.ola.rules",
+                    "companion.mechanics.ola.view", "companion.mechanics.ola.worth",
                     "companion.rules.multimillionaer", "companion.rules.wonders",
                     "companion.rules.kortstokk", "companion.commands.mm_notes",
-                    "companion.commands.mm_shares", "companion.commands.multimillionaer",
+                    "companion.commands.mm_shares", "companion.mechanics.ola.commands",
                     "companion.commands.wonders", "companion.commands.kortstokk"}
 
 

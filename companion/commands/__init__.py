@@ -22,7 +22,6 @@ from companion.commands import (
     kortstokk,
     money,
     mortgages,
-    multimillionaer,
     property,
     setup,
     trades,
@@ -36,7 +35,7 @@ from companion.mechanics import MECHANICS
 #: then each mechanic's ``<package>.commands`` that exists (in registry order).
 MODULES: tuple[ModuleType, ...] = (
     auctions, bankruptcy, buildings, dice, editions, kortstokk, money, mortgages,
-    multimillionaer, property, setup, trades, turns, wonders,
+    property, setup, trades, turns, wonders,
 ) + tuple(import_module(f"{package}.commands") for package in MECHANICS.values()
           if find_spec(f"{package}.commands") is not None)
 

@@ -3,8 +3,8 @@
 Rent is classic (M5: from the deed, doubled on the unbuilt lots of a whole series; M20:
 shipping companies by how many the owner has, like stations).  The core calls these
 functions through the rule set :class:`Multimillionaer` (registered as
-``multimillionaer``); the commands of :mod:`companion.commands.multimillionaer`
-and its ``mm_*`` siblings do the rest:
+``multimillionaer``) — thin, calling into its mechanics' packages (``stocks``, ``notes``,
+``ola`` in :mod:`companion.mechanics`), whose commands do the rest:
 
 - :func:`after_start` — M2 share split, M3 starting levels, the Ola phase (M4);
 - :func:`after_turn` / :func:`after_land` — M4 phases, M18 missed interest, M8 Børsen,
@@ -26,6 +26,18 @@ from __future__ import annotations
 from companion.editions import Edition, Space
 from companion.errors import MissingValue, RuleBroken
 from companion.ledger.draft import Draft
+from companion.mechanics.ola.rules import after_land, after_start, after_turn, rent_free
+from companion.mechanics.ola.worth import (
+    after_command,
+    after_hand_over,
+    assets_sale,
+    loans_sale,
+    raisable,
+    sell_assets,
+    take_loans,
+    values_used,
+    worth,
+)
 from companion.mechanics.stocks.rules import (
     ALL_SHARES,
     SHARES_PER_SERIES,
@@ -40,18 +52,6 @@ from companion.mechanics.stocks.rules import (
 )
 from companion.money import percent_of
 from companion.rules.classic import rent
-from companion.rules.mm_turns import after_land, after_start, after_turn, rent_free
-from companion.rules.mm_worth import (
-    after_command,
-    after_hand_over,
-    assets_sale,
-    loans_sale,
-    raisable,
-    sell_assets,
-    take_loans,
-    values_used,
-    worth,
-)
 from companion.rules.ruleset import Classic
 from companion.state import Claim, GameState
 
@@ -86,8 +86,9 @@ def tax_due(state: GameState, player: str, space: Space) -> int:
 
 class Multimillionaer(Classic):
     """The Multimillionær rule set (M1–M23): each method calls the module function of the
-    same name (here or in ``mm_turns``/``mm_worth``).  Classic rent (M5, M20); no jail
-    (M14 Ferieparadiset) and nothing for passing Start (M1)."""
+    same name (here, or in the ``stocks`` and ``ola`` mechanics' ``rules`` and ``worth``).
+    Classic rent (M5, M20); no jail (M14 Ferieparadiset) and nothing for passing Start
+    (M1)."""
 
     commands = frozenset({"ola_land", "ola_roll", "stay", "casino", "stock_level",
                           "debt_note", "redeem_note", "pay_interest", "point_out",

@@ -21,6 +21,7 @@ from companion.commands.trades import apply_deal
 from companion.errors import BadCommand, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
+from companion.mechanics.ola.rules import borsen_right
 from companion.mechanics.stocks import state as stock_board
 from companion.mechanics.stocks.rules import (
     SHARES_PER_SERIES,
@@ -31,7 +32,6 @@ from companion.mechanics.stocks.rules import (
     price,
     series_ids,
 )
-from companion.rules.mm_turns import borsen_right
 from companion.rules.trading import Deal, Offer, check_deal
 from companion.state import GameState
 

@@ -1,4 +1,5 @@
-"""Multimillionær's worth, the multimillionaire and raising money (docs/rules.md M21, M22).
+"""The ``ola`` mechanic's game end: Multimillionær's worth, the multimillionaire and
+raising money (docs/rules.md M21, M22).
 
 M22 tally: cash; unmortgaged lots and shipping companies at board value; the auction-only
 lots (Aker Brygge, Gyldenløves gate: ``settings.auction_only``) at twice their mortgage

@@ -1,12 +1,13 @@
-"""Multimillionær at the table: Ola Nordmann, Ferieparadiset, the Casino and the stock
-board's levels (docs/table-log.md "Multimillionær"; docs/rules.md M3, M4, M8, M13–M15).
+"""The ``ola`` mechanic's commands: Multimillionær's turn at the table — Ola Nordmann,
+Ferieparadiset and the Casino (docs/table-log.md "Multimillionær"; docs/rules.md M4, M8,
+M13–M15).
 
 ``ola_land`` (``space``, optional ``dice``), ``ola_roll`` (``player``, ``dice``: the dice
 twin for Ola), ``stay`` (``player``), ``casino``
-(``player``, ``bet``, ``die``), ``stock_level`` (``series`` + ``level``, or ``reading``).
-Shares are in :mod:`companion.commands.mm_shares`, debt notes in
-:mod:`companion.commands.mm_notes`; the rules in ``companion.rules.mm_*``.  A game whose
-edition has no stock board refuses these commands.  Money ``int`` kr.
+(``player``, ``bet``, ``die``).  Shares and ``stock_level`` are in
+:mod:`companion.mechanics.stocks.commands`, debt notes in
+:mod:`companion.mechanics.notes.commands`; the rules in each mechanic's ``rules``.  A game
+whose edition has no stock board refuses these commands.  Money ``int`` kr.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.mechanics.ola import state as ola_turn
+from companion.mechanics.ola.rules import BORSEN_OLA, car_moved, rent_free
 from companion.mechanics.stocks.commands import multimillionaer
 from companion.rules import rules_for
 from companion.rules.lapse import lapse_claims
-from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free
 from companion.state import GameState
 
 HOLIDAY_STEP = 10_000  # M14: the 2nd extra round costs 10 000, the 3rd 20 000, …

@@ -1,4 +1,5 @@
-"""Multimillionær's turn: its phases, debt-note interest, lapse, Trafikkfyr, Børsen and
+"""The ``ola`` mechanic's rules.  Multimillionær's turn: its phases, debt-note interest
+(:mod:`companion.mechanics.notes.rules`), lapse, Trafikkfyr, Børsen and
 Ferieparadiset bookkeeping (docs/rules.md M2, M4, M8, M11, M14, M15, M18).
 
 A turn has three phases (M4): ``ola`` (roll and move Ola Nordmann), ``build`` (build and
