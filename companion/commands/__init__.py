@@ -26,7 +26,6 @@ from companion.commands import (
     setup,
     trades,
     turns,
-    wonders,
 )
 from companion.commands.base import REGISTRY, Cmd, Spec, command
 from companion.mechanics import MECHANICS
@@ -35,7 +34,7 @@ from companion.mechanics import MECHANICS
 #: then each mechanic's ``<package>.commands`` that exists (in registry order).
 MODULES: tuple[ModuleType, ...] = (
     auctions, bankruptcy, buildings, dice, editions, kortstokk, money, mortgages,
-    property, setup, trades, turns, wonders,
+    property, setup, trades, turns,
 ) + tuple(import_module(f"{package}.commands") for package in MECHANICS.values()
           if find_spec(f"{package}.commands") is not None)
 
