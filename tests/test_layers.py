@@ -40,16 +40,16 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("money", ["companion.money"]),
     ("folds", ["companion.folds", "companion.mechanics.*.folds"]),
     ("draft", ["companion.ledger.draft"]),
-    ("rules that compute", ["companion.rules"]),
+    ("rules that compute", ["companion.rules", "companion.mechanics.*.facts"]),
     ("valuation", ["companion.valuation"]),
     ("ledger", ["companion.ledger"]),
-    ("rules that emit", ["companion.rules.mm_turns", "companion.rules.mm_worth",
-                         "companion.rules.mm_view", "companion.rules.multimillionaer",
-                         "companion.rules.wonders", "companion.rules.kortstokk",
-                         "companion.rules.lapse"]),
+    ("rules that emit", ["companion.rules.multimillionaer", "companion.rules.wonders",
+                         "companion.rules.kortstokk", "companion.rules.lapse",
+                         "companion.mechanics.*.rules", "companion.mechanics.*.worth",
+                         "companion.mechanics.*.view"]),
     ("mechanics", ["companion.mechanics.base", "companion.mechanics.*.mechanic"]),
     ("view", ["companion.view"]),
-    ("commands", ["companion.commands"]),
+    ("commands", ["companion.commands", "companion.mechanics.*.commands"]),
     ("table", ["companion.table"]),
     ("replay", ["companion.replay"]),
 ]
@@ -225,13 +225,10 @@ GENERIC = ["companion.state", "companion.view", "companion.folds", "companion.fo
            "companion.rules.ruleset", "companion.rules.trading", "companion.rules.lapse",
            "companion.rules.build_timing", "companion.commands.trades", "web.pages"]
 
-#: Mechanic modules not yet moved under companion/mechanics/ (their rules and commands).
-MECHANIC_MODULES = {"companion.rules.mm_market", "companion.rules.mm_turns",
-                    "companion.rules.mm_view", "companion.rules.mm_worth",
-                    "companion.rules.multimillionaer", "companion.rules.wonders",
-                    "companion.rules.kortstokk", "companion.commands.mm_notes",
-                    "companion.commands.mm_shares", "companion.commands.multimillionaer",
-                    "companion.commands.wonders", "companion.commands.kortstokk"}
+#: Edition modules outside companion/mechanics/: the thin rule-set classes (which call
+#: into their mechanics) and Kortstokk-Monopol's own K rules and commands.
+MECHANIC_MODULES = {"companion.rules.multimillionaer", "companion.rules.wonders",
+                    "companion.rules.kortstokk", "companion.commands.kortstokk"}
 
 
 def is_mechanic(module: str) -> bool:
@@ -266,5 +263,46 @@ def test_issue14_every_rule_set_s_mechanics_are_registered() -> None:
 def test_the_mechanic_check_sees_a_mechanic_import() -> None:
     """The check itself: a mechanic's module is one, the registry and the base are not."""
     assert is_mechanic("companion.mechanics.stocks.state")
-    assert is_mechanic("companion.rules.mm_market")
+    assert is_mechanic("companion.mechanics.stocks.rules")
+    assert is_mechanic("companion.rules.wonders")
     assert not is_mechanic("companion.mechanics.base") and not is_mechanic("companion.mechanics")
+
+
+#: Modules outside companion/mechanics/ that may import a mechanic's modules by name: the
+#: rule sets (:data:`~companion.editions.rulesets.RULE_SETS`), which call into the
+#: mechanics they list, and Kortstokk-Monopol's own commands (its K rules are the rule
+#: set's, over the ``fire_insurance`` slice).
+MECHANIC_USERS = {path.partition(":")[0] for path in RULE_SETS.values()} | {
+    "companion.commands.kortstokk"}
+
+
+def test_issue14_a_mechanic_s_modules_are_reached_only_from_mechanics_and_rule_sets() -> None:
+    """Issue 14 (2): adding a mechanic touches its own package and one registry line — no
+    core module imports a mechanic's rules, view or commands; only other mechanics and
+    the rule sets that play with it do (:data:`MECHANIC_USERS`)."""
+    known = set(modules())
+    reached = [f"{name}:{line} imports {target}"
+               for name, path in modules().items()
+               if not is_mechanic(name) and name not in MECHANIC_USERS
+               for target, line in imported(name, path, known)
+               if is_mechanic(target) and target.split(".")[:2] == ["companion", "mechanics"]]
+    assert reached == []
+
+
+def test_issue14_every_mechanic_s_commands_are_registered_through_the_one_list() -> None:
+    """Issue 14 (2): each mechanic's ``commands`` module is in
+    :data:`companion.commands.MODULES`, filled from :data:`~companion.mechanics.MECHANICS`
+    (the package imports no mechanic by name), and every rule set's own command is
+    registered."""
+    from companion.commands import MODULES, REGISTRY
+
+    files = [f"{package}.commands" for package in MECHANICS.values()
+             if (ROOT / package.replace(".", "/") / "commands.py").exists()]
+    assert {"companion.mechanics.stocks.commands", "companion.mechanics.notes.commands",
+            "companion.mechanics.ola.commands",
+            "companion.mechanics.passports.commands"} <= set(files)
+    assert [m.__name__ for m in MODULES if m.__name__.startswith("companion.mechanics.")] == files
+    own = {c for name in RULE_SETS for c in load_rules(name).commands}
+    assert own - set(REGISTRY) == set()
+    named = [t for t in graph()["companion.commands"] if t.startswith("companion.mechanics.")]
+    assert named == []

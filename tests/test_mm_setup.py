@@ -9,8 +9,8 @@ import pytest
 
 from companion.editions import load_edition
 from companion.errors import BadCommand, RuleBroken
-from companion.rules.mm_market import SHARES_PER_SERIES, series_ids
-from companion.rules.mm_turns import MAX_NOTES
+from companion.mechanics.notes.rules import MAX_NOTES
+from companion.mechanics.stocks.rules import SHARES_PER_SERIES, series_ids
 from companion.table import Table
 from tests.kit import MMGame
 

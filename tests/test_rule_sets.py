@@ -38,9 +38,9 @@ def test_x_each_edition_gets_its_rule_set_instance_on_the_classic_base(
     assert edition.rules in RULE_SETS
 
 
-@pytest.mark.parametrize("name", ["clasic", "mm_market", "board", "ruleset"])
+@pytest.mark.parametrize("name", ["clasic", "lapse", "board", "ruleset"])
 def test_x_the_edition_checks_refuse_a_rule_set_not_in_the_registry(name: str) -> None:
-    """A helper module of companion/rules (``mm_market``, ``board``) is no rule set."""
+    """A helper module of companion/rules (``lapse``, ``board``) is no rule set."""
     edition = dataclasses.replace(load_edition("monopol-no-1996"), rules=name)
     assert check_rules_module(edition) == [Problem(
         "rules", f"there is no rule set {name!r}: the rule sets are classic, kortstokk, "

@@ -120,7 +120,7 @@ def borrow(draft: Draft, player: str) -> None:
     for deed in list(state.owned_by(player)):
         space = state.ed.space(deed.space)
         if not deed.mortgaged and space.mortgage:
-            draft.emit(ev.MortgageSet(space.index, True))
+            draft.emit(ev.MortgageSet(space.index, True, player))
             pay_in_full(draft, ev.BANK, player, space.mortgage, f"mortgaged {space.label}",
                         "mortgage", space.index)
     rules_for(state.ed).take_loans(draft, player)

@@ -10,21 +10,26 @@ them and never imports a mechanic by name.  Each package holds:
 - ``state.py`` — its slice of the state, a dataclass kept in
   :attr:`companion.state.GameState.mechanics` under its name, read with ``of(state)``;
 - ``folds.py`` — the folds of its events (:mod:`companion.folds` imports every one);
+- ``rules.py`` — its rules: values, checks and the hooks its rule sets call (with
+  ``view.py`` / ``worth.py`` where they are long: ``ola``);
+- ``commands.py`` — its ``@command`` handlers (:data:`companion.commands.MODULES` imports
+  every one that exists, by this registry);
 - ``mechanic.py`` — ``MECHANIC``, a :class:`~companion.mechanics.base.Mechanic`:
   its part of the snapshot (the keys, their order and the empty defaults).
 
-Not moved yet: the mechanics' rules and commands are still the rule-set modules
-(``rules/mm_*.py``, ``rules/wonders.py``, ``rules/kortstokk.py``; their worth, raisable
-and hooks are methods of the rule set) and ``commands/mm_*.py``, ``commands/wonders.py``,
-``commands/kortstokk.py`` (listed in :mod:`companion.commands`).
+The rule sets (``rules/multimillionaer.py``, ``rules/wonders.py``) stay thin, their
+methods calling into these packages.  Not moved: Kortstokk-Monopol's K rules and commands
+(``rules/kortstokk.py``, ``commands/kortstokk.py``: pairs, sales, jokers, and the fire
+insurance's sale and trade among them) are the rule set's own.
 
 Adding a mechanic, in five lines:
 
 1. ``companion/mechanics/<name>/state.py``: a dataclass and ``of(state)``.
 2. ``folds.py``: ``@fold_event.register`` one fold per event of it.
-3. ``mechanic.py``: ``MECHANIC = <Class>(Mechanic)`` with its view keys and defaults.
-4. Its commands and hooks: a module of ``companion/commands`` and rule-set methods.
-5. One line in :data:`MECHANICS` below, and its name in the rule set's ``mechanics``.
+3. ``rules.py`` and ``commands.py``: its rules, and its ``@command`` handlers.
+4. ``mechanic.py``: ``MECHANIC = <Class>(Mechanic)`` with its view keys and defaults.
+5. One line in :data:`MECHANICS` below; the rule set lists its name in ``mechanics``,
+   its ``commands`` in ``commands``, and calls its hooks from the typed methods.
 
 This module is data only (like :data:`companion.editions.rulesets.RULE_SETS`): the
 core reaches a mechanic through :func:`companion.mechanics.base.load`.

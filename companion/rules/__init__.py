@@ -9,7 +9,8 @@ never names an edition.  The hooks, checks and values are listed and documented 
 
 The other modules here are helpers the rule sets and commands share: the classic rent
 (``classic``), worth (``worth``), buildings, mortgages, trading, lapse, the board, build
-timing and the Multimillionær parts (``mm_*``).
+timing.  An edition mechanic's rules are in its own package of :mod:`companion.mechanics`
+(``mechanics/stocks/rules.py``, …); the rule sets call them.
 """
 
 from __future__ import annotations

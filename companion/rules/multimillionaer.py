@@ -3,8 +3,8 @@
 Rent is classic (M5: from the deed, doubled on the unbuilt lots of a whole series; M20:
 shipping companies by how many the owner has, like stations).  The core calls these
 functions through the rule set :class:`Multimillionaer` (registered as
-``multimillionaer``); the commands of :mod:`companion.commands.multimillionaer`
-and its ``mm_*`` siblings do the rest:
+``multimillionaer``) — thin, calling into its mechanics' packages (``stocks``, ``notes``,
+``ola`` in :mod:`companion.mechanics`), whose commands do the rest:
 
 - :func:`after_start` — M2 share split, M3 starting levels, the Ola phase (M4);
 - :func:`after_turn` / :func:`after_land` — M4 phases, M18 missed interest, M8 Børsen,
@@ -26,24 +26,8 @@ from __future__ import annotations
 from companion.editions import Edition, Space
 from companion.errors import MissingValue, RuleBroken
 from companion.ledger.draft import Draft
-from companion.ledger.facts import stock_moved
-from companion.ledger.payments import charge
-from companion.mechanics.stocks import state as stock_board
-from companion.money import half, percent_of
-from companion.rules.classic import rent
-from companion.rules.mm_market import (
-    ALL_SHARES,
-    SHARES_PER_SERIES,
-    check_shares,
-    held,
-    major_holder,
-    moves_for_rent,
-    parse_series,
-    series_ids,
-    series_of,
-)
-from companion.rules.mm_turns import after_land, after_start, after_turn, rent_free
-from companion.rules.mm_worth import (
+from companion.mechanics.ola.rules import after_land, after_start, after_turn, rent_free
+from companion.mechanics.ola.worth import (
     after_command,
     after_hand_over,
     assets_sale,
@@ -54,6 +38,20 @@ from companion.rules.mm_worth import (
     values_used,
     worth,
 )
+from companion.mechanics.stocks.rules import (
+    ALL_SHARES,
+    SHARES_PER_SERIES,
+    after_lapse,
+    after_rent,
+    at_rent_due,
+    check_shares,
+    held,
+    parse_series,
+    series_ids,
+    series_of,
+)
+from companion.money import percent_of
+from companion.rules.classic import rent
 from companion.rules.ruleset import Classic
 from companion.state import Claim, GameState
 
@@ -73,50 +71,6 @@ def exempt_from_rent(state: GameState, payer: str, index: int) -> bool:
     return rent_free(state, payer)
 
 
-def after_rent(draft: Draft, payer: str, owner: str, index: int, amount: int) -> None:
-    """``payer`` (a player, or ``"bank"`` for Ola Nordmann) paid ``owner`` ``amount`` of
-    rent for ``index``.  M10: a player holding 8–10 shares of the series (not the owner)
-    gets 50 % of that rent income, from the owner — money, paid with the rent.  (The stock
-    board moved at the landing already, :func:`at_rent_due`.)"""
-    state = draft.state
-    space = state.ed.space(index)
-    series = series_of(state.ed, space)
-    holder = major_holder(state, series) if series else None
-    if holder is not None and holder != owner:
-        charge(draft, owner, holder, half(amount), f"50 % of the rent of {space.label} (M10)",
-               "shareholder_cut", index)
-
-
-def at_rent_due(draft: Draft, payer: str, index: int, amount: int, claim: int) -> None:
-    """M6/M7: a landing made ``payer`` (a player, or ``"bank"`` for Ola) owe ``amount``
-    (int kr) of rent for ``index``: the stock board moves now — "gjelder den nye kursen
-    umiddelbart etter at terningen er kastet" — not when the rent is claimed, so share
-    trades after the roll use the new price.  UP for the rent's series, DOWN for every
-    series a payer owns whole, one level per whole 20 000 kr.  ``claim`` is the rent
-    claim opened (0: paid at once), recorded on each ``StockMoved`` for :func:`after_lapse`.
-    """
-    state = draft.state
-    series = series_of(state.ed, state.ed.space(index))
-    for name, level, why in moves_for_rent(state, payer, series, amount):
-        draft.emit(stock_moved(state, name, level, why, "rent", claim))
-
-
-def after_lapse(draft: Draft, claim: Claim) -> None:
-    """M6, M11: rent claim ``claim`` lapsed unclaimed.  With the edition's
-    ``lapsed_rent_moves_stand`` (the default: the roll happened, and the seed applies the
-    new price at once after it) its stock moves stand; without it each series it moved
-    goes back by as many levels, within its column."""
-    state = draft.state
-    if state.ed.settings.lapsed_rent_moves_stand:
-        return
-    top = len(state.ed.settings.share_prices)
-    for series, delta in stock_board.of(state).claim_moves.get(claim.id, ()):
-        level = stock_board.of(state).levels.get(series, 0)
-        back = min(max(level - delta, 0), top)
-        if back != level:
-            draft.emit(stock_moved(state, series, back, "rent lapsed unclaimed", "lapsed"))
-
-
 def tax_due(state: GameState, player: str, space: Space) -> int:
     """M16: the percentage printed on Skatt (the space's ``tax``) of ``player``'s CASH.
 
@@ -132,8 +86,9 @@ def tax_due(state: GameState, player: str, space: Space) -> int:
 
 class Multimillionaer(Classic):
     """The Multimillionær rule set (M1–M23): each method calls the module function of the
-    same name (here or in ``mm_turns``/``mm_worth``).  Classic rent (M5, M20); no jail
-    (M14 Ferieparadiset) and nothing for passing Start (M1)."""
+    same name (here, or in the ``stocks`` and ``ola`` mechanics' ``rules`` and ``worth``).
+    Classic rent (M5, M20); no jail (M14 Ferieparadiset) and nothing for passing Start
+    (M1)."""
 
     commands = frozenset({"ola_land", "ola_roll", "stay", "casino", "stock_level",
                           "debt_note", "redeem_note", "pay_interest", "point_out",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.mechanics.base import Mechanic
-from companion.rules.mm_turns import notes
+from companion.mechanics.notes.rules import notes
 from companion.state import GameState
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.mechanics.base import Mechanic
 from companion.mechanics.ola import state as ola_turn
-from companion.rules.mm_view import market_view
+from companion.mechanics.ola.view import market_view
 from companion.state import GameState
 
 
@@ -17,7 +17,7 @@ class Ola(Mechanic):
     game_defaults = {"market": None, "multimillionaire": None}
 
     def game_view(self, state: GameState) -> dict[str, Any]:
-        """``market`` (:func:`~companion.rules.mm_view.market_view`) and
+        """``market`` (:func:`~companion.mechanics.ola.view.market_view`) and
         ``multimillionaire``: the first to the fortune goal, or None (M22)."""
         return {"market": market_view(state),
                 "multimillionaire": ola_turn.of(state).multimillionaire}

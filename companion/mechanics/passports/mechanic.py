@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.mechanics.base import Mechanic
-from companion.rules.wonders import passport, progress
+from companion.mechanics.passports.rules import passport, progress
 from companion.state import GameState
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.mechanics.base import Mechanic
-from companion.rules.mm_market import holdings, stocks_view
+from companion.mechanics.stocks.rules import holdings, stocks_view
 from companion.state import GameState
 
 

@@ -1,6 +1,10 @@
-"""Multimillionær's stock board and shares (docs/rules.md M2, M3, M6, M7, M10).
+"""The ``stocks`` mechanic's rules: Multimillionær's stock board and shares (docs/rules.md
+M2, M3, M6, M7, M10).
 
-Pure functions over a :class:`~companion.state.GameState`.  A *series* ("tomteserie") is a
+Functions over a :class:`~companion.state.GameState` (its slice:
+:mod:`companion.mechanics.stocks.state`), and the hooks the rule set
+:class:`~companion.rules.multimillionaer.Multimillionaer` calls at a rent
+(:func:`at_rent_due`, :func:`after_rent`, :func:`after_lapse`).  A *series* ("tomteserie") is a
 street group of the edition; its id is the group name ("1".."10").  Each series has
 :data:`SHARES_PER_SERIES` shares and a column on the stock board: *levels* 1..N priced by
 the edition's ``settings.share_prices`` (transcribed), level 0 = suspended (0 kr, no
@@ -14,9 +18,12 @@ from typing import Any
 from companion import events as ev
 from companion.editions import Edition, Space
 from companion.errors import BadCommand, RuleBroken
+from companion.ledger.draft import Draft
+from companion.ledger.payments import charge
 from companion.mechanics.stocks import state as stock_board
-from companion.money import amount_text
-from companion.state import GameState
+from companion.mechanics.stocks.facts import stock_moved
+from companion.money import amount_text, half
+from companion.state import Claim, GameState
 
 SHARES_PER_SERIES = 10  # M2: 10 shares a series, 100 in all
 STOCK_STEP = 20_000  # M6: one level per whole 20 000 kr of rent in one payment
@@ -152,3 +159,47 @@ def check_shares(state: GameState, name: str, shares: tuple[tuple[str, int], ...
             raise RuleBroken("%(player)s holds only %(held)s shares of series %(series)s.",
                              player=name, held=held(state, name, series), series=series)
         check_trading(state, series)  # M7: no trade at all in a suspended series
+
+
+def after_rent(draft: Draft, payer: str, owner: str, index: int, amount: int) -> None:
+    """``payer`` (a player, or ``"bank"`` for Ola Nordmann) paid ``owner`` ``amount`` of
+    rent for ``index``.  M10: a player holding 8–10 shares of the series (not the owner)
+    gets 50 % of that rent income, from the owner — money, paid with the rent.  (The stock
+    board moved at the landing already, :func:`at_rent_due`.)"""
+    state = draft.state
+    space = state.ed.space(index)
+    series = series_of(state.ed, space)
+    holder = major_holder(state, series) if series else None
+    if holder is not None and holder != owner:
+        charge(draft, owner, holder, half(amount), f"50 % of the rent of {space.label} (M10)",
+               "shareholder_cut", index)
+
+
+def at_rent_due(draft: Draft, payer: str, index: int, amount: int, claim: int) -> None:
+    """M6/M7: a landing made ``payer`` (a player, or ``"bank"`` for Ola) owe ``amount``
+    (int kr) of rent for ``index``: the stock board moves now — "gjelder den nye kursen
+    umiddelbart etter at terningen er kastet" — not when the rent is claimed, so share
+    trades after the roll use the new price.  UP for the rent's series, DOWN for every
+    series a payer owns whole, one level per whole 20 000 kr.  ``claim`` is the rent
+    claim opened (0: paid at once), recorded on each ``StockMoved`` for :func:`after_lapse`.
+    """
+    state = draft.state
+    series = series_of(state.ed, state.ed.space(index))
+    for name, level, why in moves_for_rent(state, payer, series, amount):
+        draft.emit(stock_moved(state, name, level, why, "rent", claim))
+
+
+def after_lapse(draft: Draft, claim: Claim) -> None:
+    """M6, M11: rent claim ``claim`` lapsed unclaimed.  With the edition's
+    ``lapsed_rent_moves_stand`` (the default: the roll happened, and the seed applies the
+    new price at once after it) its stock moves stand; without it each series it moved
+    goes back by as many levels, within its column."""
+    state = draft.state
+    if state.ed.settings.lapsed_rent_moves_stand:
+        return
+    top = len(state.ed.settings.share_prices)
+    for series, delta in stock_board.of(state).claim_moves.get(claim.id, ()):
+        level = stock_board.of(state).levels.get(series, 0)
+        back = min(max(level - delta, 0), top)
+        if back != level:
+            draft.emit(stock_moved(state, series, back, "rent lapsed unclaimed", "lapsed"))

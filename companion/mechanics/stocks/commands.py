@@ -1,5 +1,7 @@
-"""Shares: trading with the bank and buying at Børsen (docs/table-log.md ``buy_shares``,
-``sell_shares``, ``borsen_buy``; docs/rules.md M7, M8, M21).
+"""The ``stocks`` mechanic's commands (docs/table-log.md ``buy_shares``, ``sell_shares``,
+``borsen_buy``, ``stock_level``; docs/rules.md M3, M7, M8, M21): shares traded with the
+bank and bought at Børsen, the banker setting the board's levels.  :func:`multimillionaer`
+refuses every Multimillionær command in a game without a stock board.
 
 ``trade_shares`` is an alias of ``trade`` (:mod:`companion.commands.trades`) for a
 share-only deal between two players (M9).
@@ -15,19 +17,22 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
-from companion.commands.multimillionaer import multimillionaer
 from companion.commands.trades import apply_deal
-from companion.errors import NotEnoughCash, RuleBroken
+from companion.errors import BadCommand, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
-from companion.rules.mm_market import (
+from companion.mechanics.ola.rules import borsen_right
+from companion.mechanics.stocks import state as stock_board
+from companion.mechanics.stocks.facts import stock_moved
+from companion.mechanics.stocks.rules import (
     SHARES_PER_SERIES,
     check_trading,
+    has_board,
     held,
     parse_series,
     price,
+    series_ids,
 )
-from companion.rules.mm_turns import borsen_right
 from companion.rules.trading import Deal, Offer, check_deal
 from companion.state import GameState
 
@@ -138,3 +143,44 @@ def trade_shares(draft: Draft, cmd: Cmd) -> None:
     deal = Deal({seller: Offer(shares=((series, count),)), buyer: Offer(cash=total)})
     check_deal(state, deal)
     apply_deal(draft, deal)
+
+
+def multimillionaer(state: GameState) -> None:
+    """Refuse a Multimillionær command in a game without a stock board."""
+    if not has_board(state.ed):
+        raise RuleBroken("That is a Multimillionær rule; this game's edition does not use it.")
+
+
+@command("stock_level")
+def stock_level(draft: Draft, cmd: Cmd) -> None:
+    """The banker sets the stock board to match the cardboard one (M3): ``series`` and
+    ``level`` (0 = suspended … the top of the ladder), or ``reading``: ``"transcribed"``
+    or ``"alt"`` puts every series on that reading of the starting levels (the edition
+    file explains the two).
+
+    Raises: BadCommand: neither or both forms, an unknown series or reading, a level off
+    the ladder.  RuleBroken: the edition has no stock board, or nothing would change.
+    """
+    state = draft.state
+    multimillionaer(state)
+    if cmd.has("reading") == cmd.has("series"):
+        raise BadCommand("Give either 'series' and 'level', or 'reading' (transcribed or alt).")
+    if cmd.has("series"):
+        top = len(state.ed.settings.share_prices)
+        wanted = {parse_series(state, cmd.raw["series"]): cmd.integer("level", 0, top)}
+    else:
+        wanted = dict(zip(series_ids(state.ed), _reading(state, cmd.text("reading")),
+                          strict=True))
+    changes = {s: n for s, n in wanted.items() if stock_board.of(state).levels.get(s) != n}
+    if not changes:
+        raise RuleBroken("The stock board already shows that.")
+    for series, level in changes.items():
+        draft.emit(stock_moved(state, series, level, "set by the banker", "banker"))
+
+
+def _reading(state: GameState, name: str) -> tuple[int, ...]:
+    settings = state.ed.settings
+    readings = {"transcribed": settings.share_start_levels, "alt": settings.share_start_levels_alt}
+    if not readings.get(name):
+        raise BadCommand("The reading must be 'transcribed' or 'alt' (and known to the edition).")
+    return readings[name]

@@ -1,17 +1,20 @@
-"""What the phones, the console and the LEDs show of a Multimillionær game (docs/rules.md M3–M22).
+"""The ``ola`` mechanic's view: what the phones, the console and the LEDs show of a
+Multimillionær turn (docs/rules.md M3–M22).
 
 :func:`market_view` is the snapshot's ``market`` block (None in editions without a stock
 board); the docs/table-log.md fields ``stocks``, ``shares`` and ``debt_notes`` come from
-:mod:`companion.rules.mm_market` and :mod:`companion.rules.mm_turns`.  Money ``int`` kr.
+:mod:`companion.mechanics.stocks.rules` and :mod:`companion.mechanics.notes.rules`.
+Money ``int`` kr.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.mechanics.notes.rules import interest_due, missed
 from companion.mechanics.ola import state as ola_turn
-from companion.rules.mm_market import has_board
-from companion.rules.mm_turns import borsen_right, interest_due, missed, rent_free
+from companion.mechanics.ola.rules import borsen_right, rent_free
+from companion.mechanics.stocks.rules import has_board
 from companion.state import GameState
 
 

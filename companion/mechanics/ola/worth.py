@@ -1,4 +1,5 @@
-"""Multimillionær's worth, the multimillionaire and raising money (docs/rules.md M21, M22).
+"""The ``ola`` mechanic's game end: Multimillionær's worth, the multimillionaire and
+raising money (docs/rules.md M21, M22).
 
 M22 tally: cash; unmortgaged lots and shipping companies at board value; the auction-only
 lots (Aker Brygge, Gyldenløves gate: ``settings.auction_only``) at twice their mortgage
@@ -16,11 +17,11 @@ from __future__ import annotations
 from companion import events as ev
 from companion.ledger.draft import Draft
 from companion.ledger.ending import finish
+from companion.mechanics.notes.rules import MAX_NOTES, NOTE_AMOUNT, notes
 from companion.mechanics.stocks import state as stock_board
+from companion.mechanics.stocks.rules import holdings, price, shares_value
 from companion.money import half
 from companion.rules.buildings import building_value
-from companion.rules.mm_market import holdings, price, shares_value
-from companion.rules.mm_turns import MAX_NOTES, NOTE_AMOUNT, notes
 from companion.state import Deed, GameState
 
 

@@ -1,12 +1,13 @@
-"""Multimillionær at the table: Ola Nordmann, Ferieparadiset, the Casino and the stock
-board's levels (docs/table-log.md "Multimillionær"; docs/rules.md M3, M4, M8, M13–M15).
+"""The ``ola`` mechanic's commands: Multimillionær's turn at the table — Ola Nordmann,
+Ferieparadiset and the Casino (docs/table-log.md "Multimillionær"; docs/rules.md M4, M8,
+M13–M15).
 
 ``ola_land`` (``space``, optional ``dice``), ``ola_roll`` (``player``, ``dice``: the dice
 twin for Ola), ``stay`` (``player``), ``casino``
-(``player``, ``bet``, ``die``), ``stock_level`` (``series`` + ``level``, or ``reading``).
-Shares are in :mod:`companion.commands.mm_shares`, debt notes in
-:mod:`companion.commands.mm_notes`; the rules in ``companion.rules.mm_*``.  A game whose
-edition has no stock board refuses these commands.  Money ``int`` kr.
+(``player``, ``bet``, ``die``).  Shares and ``stock_level`` are in
+:mod:`companion.mechanics.stocks.commands`, debt notes in
+:mod:`companion.mechanics.notes.commands`; the rules in each mechanic's ``rules``.  A game
+whose edition has no stock board refuses these commands.  Money ``int`` kr.
 """
 
 from __future__ import annotations
@@ -18,24 +19,16 @@ from companion.commands.dice import read_dice
 from companion.commands.turns import rent_due
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
-from companion.ledger.facts import stock_moved
 from companion.ledger.payments import pay_in_full
 from companion.mechanics.ola import state as ola_turn
-from companion.mechanics.stocks import state as stock_board
+from companion.mechanics.ola.rules import BORSEN_OLA, car_moved, rent_free
+from companion.mechanics.stocks.commands import multimillionaer
 from companion.rules import rules_for
 from companion.rules.lapse import lapse_claims
-from companion.rules.mm_market import has_board, parse_series, series_ids
-from companion.rules.mm_turns import BORSEN_OLA, car_moved, rent_free
 from companion.state import GameState
 
 HOLIDAY_STEP = 10_000  # M14: the 2nd extra round costs 10 000, the 3rd 20 000, …
 CASINO_PAYS = 10  # M13: a six pays 10 × the bet
-
-
-def multimillionaer(state: GameState) -> None:
-    """Refuse a Multimillionær command in a game without a stock board."""
-    if not has_board(state.ed):
-        raise RuleBroken("That is a Multimillionær rule; this game's edition does not use it.")
 
 
 @command("ola_land")
@@ -210,38 +203,3 @@ def casino(draft: Draft, cmd: Cmd) -> None:
         pay_in_full(draft, ev.BANK, player, CASINO_PAYS * bet, "Casino: a six pays 10 × the bet",
                     "casino_win")
     draft.emit(ev.CasinoPlayed(player, state.turn))
-
-
-@command("stock_level")
-def stock_level(draft: Draft, cmd: Cmd) -> None:
-    """The banker sets the stock board to match the cardboard one (M3): ``series`` and
-    ``level`` (0 = suspended … the top of the ladder), or ``reading``: ``"transcribed"``
-    or ``"alt"`` puts every series on that reading of the starting levels (the edition
-    file explains the two).
-
-    Raises: BadCommand: neither or both forms, an unknown series or reading, a level off
-    the ladder.  RuleBroken: the edition has no stock board, or nothing would change.
-    """
-    state = draft.state
-    multimillionaer(state)
-    if cmd.has("reading") == cmd.has("series"):
-        raise BadCommand("Give either 'series' and 'level', or 'reading' (transcribed or alt).")
-    if cmd.has("series"):
-        top = len(state.ed.settings.share_prices)
-        wanted = {parse_series(state, cmd.raw["series"]): cmd.integer("level", 0, top)}
-    else:
-        wanted = dict(zip(series_ids(state.ed), _reading(state, cmd.text("reading")),
-                          strict=True))
-    changes = {s: n for s, n in wanted.items() if stock_board.of(state).levels.get(s) != n}
-    if not changes:
-        raise RuleBroken("The stock board already shows that.")
-    for series, level in changes.items():
-        draft.emit(stock_moved(state, series, level, "set by the banker", "banker"))
-
-
-def _reading(state: GameState, name: str) -> tuple[int, ...]:
-    settings = state.ed.settings
-    readings = {"transcribed": settings.share_start_levels, "alt": settings.share_start_levels_alt}
-    if not readings.get(name):
-        raise BadCommand("The reading must be 'transcribed' or 'alt' (and known to the edition).")
-    return readings[name]

@@ -1,4 +1,5 @@
-"""Multimillionær's turn: its phases, debt-note interest, lapse, Trafikkfyr, Børsen and
+"""The ``ola`` mechanic's rules.  Multimillionær's turn: its phases, debt-note interest
+(:mod:`companion.mechanics.notes.rules`), lapse, Trafikkfyr, Børsen and
 Ferieparadiset bookkeeping (docs/rules.md M2, M4, M8, M11, M14, M15, M18).
 
 A turn has three phases (M4): ``ola`` (roll and move Ola Nordmann), ``build`` (build and
@@ -14,44 +15,16 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.ledger.draft import Draft
-from companion.mechanics.notes import state as note_book
+from companion.mechanics.notes.rules import miss_interest
 from companion.mechanics.ola import state as ola_turn
 from companion.mechanics.stocks import state as stock_board
+from companion.mechanics.stocks.rules import SHARES_PER_SERIES, series_ids, split_shares
 from companion.rules.lapse import alive, lapse_claims
-from companion.rules.mm_market import SHARES_PER_SERIES, series_ids, split_shares
 from companion.state import GameState
 
-NOTE_AMOUNT = 50_000  # M18: the bank pays 50 000 kr for a note, and takes it back
-NOTE_INTEREST = 2_500  # M18: interest per note per turn
-MAX_NOTES = 3  # M18: at most 3 notes at once (18 in the box for 6 players, M23)
 BORSEN_CAR = 2  # M8: a car at Børsen buys up to two shares from one opponent
 BORSEN_OLA = 1  # M8: Ola at Børsen: the roller buys one
 PHASES = ("ola", "build", "car")
-
-
-def notes(state: GameState, player: str) -> int:
-    """Debt notes ``player`` holds (M18)."""
-    return note_book.of(state).notes.get(player, 0)
-
-
-def interest(state: GameState, player: str) -> int:
-    """The interest on ``player``'s notes for one turn: 2 500 kr per note (M18)."""
-    return notes(state, player) * NOTE_INTEREST
-
-
-def interest_due(state: GameState, player: str) -> int:
-    """Interest ``player`` must still pay this turn, before the car moves (M18); 0 when
-    it is not their turn, the car has moved, they paid, or they hold no note."""
-    paid = note_book.of(state).paid
-    if state.to_roll != player or state.phase == "car" or paid.get(player) == state.turn:
-        return 0
-    return interest(state, player)
-
-
-def missed(state: GameState, player: str) -> tuple[int, int] | None:
-    """(turn, interest) ``player`` missed and others may still point out, or None."""
-    found = note_book.of(state).missed.get(player)
-    return found if found is not None and alive(state, found[0]) else None
 
 
 def borsen_right(state: GameState, player: str) -> int:
@@ -74,14 +47,6 @@ def rent_free(state: GameState, payer: str) -> bool:
         next_round = state.ed.settings.ola_light_turns == "next_round"
         return 1 <= state.turn - light <= (len(state.active_players()) if next_round else 1)
     return ola_turn.of(state).rent_free.get(payer) == state.turn
-
-
-def miss_interest(draft: Draft, player: str, turn: int) -> None:
-    """M18: ``player`` let the moment pass with ``turn``'s interest unpaid."""
-    market, amount = note_book.of(draft.state), interest(draft.state, player)
-    already = market.missed.get(player, (None, 0))[0] == turn
-    if amount and market.paid.get(player) != turn and not already:
-        draft.emit(ev.InterestMissed(player, turn, amount))
 
 
 def car_moved(draft: Draft, player: str) -> None:

@@ -1,6 +1,8 @@
-"""Verdens underverker at the table: the free flight (docs/table-log.md "Verdens underverker";
-docs/rules.md W2).  Passport marks on landing, auction and dealing are hooks of
-:mod:`companion.rules.wonders`; this module holds the one command a player sends.
+"""The ``passports`` mechanic's command: Verdens underverker's free flight
+(docs/table-log.md "Verdens underverker"; docs/rules.md W2).  Passport marks on landing,
+auction and dealing are hooks (:mod:`companion.mechanics.passports.rules`, called by the
+rule set :class:`~companion.rules.wonders.Wonders`); this module holds the one command a
+player sends.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from companion.editions import Space
 from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
 from companion.mechanics.passports import state as passports
-from companion.rules.wonders import is_wonder, mark, pending_flight
+from companion.mechanics.passports.rules import is_wonder, mark, pending_flight
 from companion.state import GameState
 
 

@@ -1,6 +1,6 @@
-"""Debt notes ("gjeldsbrev"): issue, redeem, interest and the penalty for forgetting it
-(docs/table-log.md ``debt_note``, ``redeem_note``, ``pay_interest``, ``point_out``;
-docs/rules.md M11, M18).
+"""The ``notes`` mechanic's commands: debt notes ("gjeldsbrev") issued, redeemed, their
+interest and the penalty for forgetting it (docs/table-log.md ``debt_note``,
+``redeem_note``, ``pay_interest``, ``point_out``; docs/rules.md M11, M18).
 
 The bank pays 50 000 kr for a note (at most 3 at once) and takes 50 000 kr back at any
 time.  Each turn, after moving Ola Nordmann and before the car moves, the note holder
@@ -15,12 +15,11 @@ from __future__ import annotations
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
-from companion.commands.multimillionaer import multimillionaer
 from companion.errors import NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge, pay_in_full
 from companion.mechanics.notes import state as note_book
-from companion.rules.mm_turns import (
+from companion.mechanics.notes.rules import (
     MAX_NOTES,
     NOTE_AMOUNT,
     interest,
@@ -28,6 +27,7 @@ from companion.rules.mm_turns import (
     missed,
     notes,
 )
+from companion.mechanics.stocks.commands import multimillionaer
 from companion.state import GameState
 
 
