@@ -35,6 +35,8 @@ def test_issue15_10_the_22nd_wonder_across_start_pays_the_start_bonus_before_the
                 f"{n} of 22", timeout=TIMEOUT)
     expect(console.locator("#winner")).to_contain_text("The game is over", timeout=TIMEOUT)
     assert web_actions.cash("Ada") == 30_000 + 4_000 + 30_000  # Start (C2), then W3's bonus
+    expect(console.get_by_text(re.compile("to roll"))).to_have_count(0)
+    expect(console.locator(".player.to-roll")).to_have_count(0)
     console.screenshot(path=f"{SHOTS}/wonders-end-console.png", full_page=True)
     expect(phone.locator("#winner")).to_contain_text("The game is over", timeout=TIMEOUT)
     expect(phone.get_by_text(re.compile("to roll"))).to_have_count(0)
