@@ -52,6 +52,10 @@ class Player:
     position: int = 0
     jail_tries: int = 0  # failed tries to roll doubles in jail, 0..2 (C13)
     moved: int = -1  # the turn their token last landed, -1 = never (X4/K7: build after it)
+    #: C2: the Start bonus of the move under way: "" = none paid since the last landing,
+    #: "move" = paid for passing before the landing (``pass_start``), "landing" = paid for
+    #: the last landing (passing, by space or dice; on Start; or ``pass_start`` before it).
+    start_paid: str = ""
 
 
 @dataclass

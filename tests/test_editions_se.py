@@ -60,7 +60,8 @@ def test_start_jail_zoos_and_sights(game: Game) -> None:
     game.do("claim", player="Carol")
     game.do("jail", player="Alice")
     game.do("leave_jail", player="Alice", by="fine")
-    assert game.cash("Alice") == 17_000_000 - 280_000 - 250_000 - 500_000
+    # C2 twice: pass_start, then 12 -> station #5 by space passed Start again.
+    assert game.cash("Alice") == 19_000_000 - 280_000 - 250_000 - 500_000
 
 
 def test_x1_the_unmortgaged_lot_of_a_complete_group_gets_double_rent(game: Game) -> None:

@@ -31,8 +31,9 @@ def test_the_22nd_mark_ends_the_game_and_pays_the_bonus_once(game: Game) -> None
     game.do("land", player="Ada", space=25)
     game.do("free_flight", player="Ada", wonder=37)
     state = game.state()
-    assert state["game"]["over"] and game.cashes() == {"Ada": 60000, "Bo": 30000}
-    assert state["bank"]["paid_out"] == 2 * 30000 + 30000
+    # C2: 39 -> 25 passed Start (4 000, paid with the landing), then the W3 bonus.
+    assert state["game"]["over"] and game.cashes() == {"Ada": 64000, "Bo": 30000}
+    assert state["bank"]["paid_out"] == 2 * 30000 + 30000 + 4000
     assert state["tally"]["winner"] == "Ada" and state["tally"]["winner_by"] == "cash"
     with game.refused(GameOver, "The game is over; only undo can change it now."):
         game.do("land", player="Bo", space=1)
@@ -47,12 +48,12 @@ def test_undo_of_the_22nd_mark_reopens_the_game_and_takes_the_bonus_back(game: G
     game.do("undo")
     state = game.state()
     assert not state["game"]["over"] and state["tally"] is None
-    assert game.cashes() == {"Ada": 30000, "Bo": 30000}
+    assert game.cashes() == {"Ada": 34000, "Bo": 30000}  # C2: 39 -> 35 passed Start
     ada = game.player("Ada")
     assert len(ada["passport"]) == 21 and ada["passport_progress"]["free_flight"]["index"] == 35
     game.do("land", player="Ada", space=39)  # the flight lapses; landing marks the 22nd
-    assert game.state()["game"]["over"] and game.cash("Ada") == 60000
-    assert game.state()["bank"]["paid_out"] == 2 * 30000 + 30000
+    assert game.state()["game"]["over"] and game.cash("Ada") == 64000
+    assert game.state()["bank"]["paid_out"] == 2 * 30000 + 30000 + 4000
 
 
 def test_a_wonder_won_at_auction_can_be_the_22nd(game: Game) -> None:
@@ -67,7 +68,8 @@ def test_the_bonus_is_an_edition_setting_paid_once_with_debts_settled(game: Game
     visit_all_but(game, "Ada", 1)
     game.do("land", player="Ada", space=1)
     state = game.state()
-    assert game.cashes() == {"Ada": 29000, "Bo": 61000} and state["players"][0]["debts"] == []
+    # C2: 39 -> 1 passed Start (4 000, paying the 1 000 debt first), then the W3 bonus.
+    assert game.cashes() == {"Ada": 33000, "Bo": 61000} and state["players"][0]["debts"] == []
     assert state["tally"]["winner"] == "Bo"
     assert sum(game.cashes().values()) == state["bank"]["paid_out"] - state["bank"]["paid_in"]
 
@@ -92,5 +94,6 @@ def test_the_winner_is_the_most_money_and_quick_play_uses_the_worth(
     tally = game.state()["tally"]
     sides = {n: (r["cash"], r["total"]) for n, r in tally["players"].items()}
     bo = (53000, 53000) if variant == "standard" else (45000, 53000)
-    assert sides == {"Ada": (38600, 60000), "Bo": bo}
+    # C2: 39 -> 34 and 34 -> 1 each passed Start (2 x 4 000).
+    assert sides == {"Ada": (46600, 68000), "Bo": bo}
     assert (tally["winner"], tally["winner_by"]) == (winner, by)

@@ -125,17 +125,18 @@ def move(draft: Draft, player: str, steps: int) -> None:
     """Move ``player``'s token ``steps`` forward; Start bonus when passing Start (C2); the
     edition's ``pass_chance_bonus`` for each chance space passed, not the one stopped on
     (K6: "Dersom du passerer en joker uten å lande på den, får du ta inn én mynt fra
-    banken"); then land (landing on Start pays its bonus there)."""
+    banken"); then land (landing on Start pays its bonus there).  The passing bonus is
+    paid with the landing (:func:`~companion.commands.turns.land_on`), before what the
+    space does, and not again for a ``pass_start`` sent first or after."""
     state = draft.state
     start = state.players[player].position
     end = (start + steps) % len(state.ed.spaces)
-    if end < start and end != 0:
-        charge(draft, ev.BANK, player, state.ed.start_bonus, "passed Start", "start_bonus")
     bonus = state.ed.settings.pass_chance_bonus
     for space in passed(state, start, steps):
         if bonus and space.kind == "card":
             charge(draft, ev.BANK, player, bonus, "passed a joker", "joker_bonus")
-    land_on(draft, player, end, steps)
+    passed_start = end < start and end != 0 and state.players[player].start_paid != "move"
+    land_on(draft, player, end, steps, passed_start and bool(state.ed.start_bonus))
 
 
 def _k3_steps(state: GameState, player: str, total: int) -> int:

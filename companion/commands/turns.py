@@ -36,22 +36,42 @@ def land(draft: Draft, cmd: Cmd) -> None:
 
     Rent opens a claim for the owner, or is paid at once under the ``auto_rent`` house
     rule (:func:`rent_due`; M6: Multimillionær's stock board moves here, at the roll).
-    ``dice`` (2..12) is needed for utilities (C8).
+    ``dice`` (2..12) is needed for utilities (C8).  C2: a token that stops behind the
+    space it stood on passed Start, so the bank pays the Start bonus with the landing,
+    before anything the space does (the 22nd wonder ends the game, W3) — unless
+    ``back`` is true (a card moved it backwards, C10), it came from jail (C13), or the
+    bonus of this move was already paid (``pass_start`` sent first).  Landing on Start
+    pays its own bonus (C2: twice in a round after "go to Start").
     """
     player = cmd.player()
     space = draft.state.ed.space(cmd.space())
     dice = cmd.integer("dice", 2, 12) if cmd.has("dice") else None
     _not_bankrupt(draft, player)
-    land_on(draft, player, space.index, dice)
+    land_on(draft, player, space.index, dice, passed_start(draft.state, cmd, space.index))
 
 
-def land_on(draft: Draft, player: str, index: int, dice: int | None) -> None:
+def passed_start(state: GameState, cmd: Cmd, index: int) -> bool:
+    """C2 for ``land`` by space: True when ``cmd.player()`` moving to board ``index`` passed
+    Start and is still owed its bonus (the module's ``land``; 0 = Start pays by itself)."""
+    player = state.players[cmd.player()]
+    back = cmd.has("back") and cmd.raw.get("back") is True
+    return (bool(state.ed.start_bonus) and 0 < index < player.position and not back
+            and not player.in_jail and player.start_paid != "move")
+
+
+def land_on(draft: Draft, player: str, index: int, dice: int | None,
+            passed: bool = False) -> None:
     """What landing on board ``index`` does (the body of ``land``; ``roll`` reuses it).
-    Under the free-parking pot house rule, taxes feed the pot and free parking pays it (C12).
+    ``passed``: the token passed Start on the way (C2, ``land`` by space), so the bonus
+    is paid right after the landing, before the space's own effects.  Under the
+    free-parking pot house rule, taxes feed the pot and free parking pays it (C12).
     """
     state = draft.state
     space = state.ed.space(index)
     draft.emit(ev.Landed(player, space.index, dice or 0))
+    if passed:
+        charge(draft, ev.BANK, player, state.ed.start_bonus, "passed Start", "start_bonus",
+               space.index)
     if space.is_deed:
         _rent(draft, player, space.index, dice)
     elif space.kind == "tax":  # C11; the rule set computes it (M16: % of the cash)
@@ -122,11 +142,20 @@ def claim(draft: Draft, cmd: Cmd) -> None:
 
 @command("pass_start")
 def pass_start(draft: Draft, cmd: Cmd) -> None:
-    """Pay ``player`` the Start bonus (C2); none in editions without one (M1)."""
+    """Pay ``player`` the Start bonus (C2); none in editions without one (M1).
+
+    Raises:
+        RuleBroken: no Start bonus in this edition, or the bonus of the player's move
+        was paid already: by their landing (``land`` behind where the token stood, or on
+        Start) or by an earlier ``pass_start`` since that landing — never twice.
+    """
     player = cmd.player()
     _not_bankrupt(draft, player)
     if not draft.state.ed.start_bonus:
         raise RuleBroken("Passing Start pays nothing in this edition.")
+    if draft.state.players[player].start_paid:
+        raise RuleBroken("%(player)s already has the Start bonus for this move: a landing "
+                         "behind where the token stood pays it.", player=player)
     charge(draft, ev.BANK, player, draft.state.ed.start_bonus, "Start", "start_bonus")
 
 

@@ -34,6 +34,8 @@ def _(e: ev.MoneyMoved, s: GameState) -> None:
         s.bank_paid_in += e.amount
     else:
         s.players[e.payee].cash += e.amount
+        if e.reason == "start_bonus":  # C2: paid before the landing, or by it
+            s.players[e.payee].start_paid = "move" if e.space is None else "landing"
 
 
 @fold_event.register
@@ -65,6 +67,8 @@ def _(e: ev.DeedMoved, s: GameState) -> None:
 def _(e: ev.Landed, s: GameState) -> None:
     s.players[e.player].position = e.space
     s.players[e.player].moved = s.turn
+    # C2: a bonus paid for passing before this landing (``pass_start``) was this move's
+    s.players[e.player].start_paid = "landing" if s.players[e.player].start_paid == "move" else ""
 
 
 @fold_event.register

@@ -284,7 +284,7 @@ const Companion = (() => {
   function badges(state, player) {
     const out = [];
     if (player.bankrupt) out.push(t("bankrupt"));
-    if (state.turn.player === player.name) out.push(t("to roll"));
+    if (!state.game.over && state.turn.player === player.name) out.push(t("to roll"));  // W3: over
     if (player.in_jail && player.jail_tries) {
       out.push(fmt("in jail, %(tries)s failed tries", {tries: player.jail_tries}));
     } else if (player.in_jail) out.push(t("in jail"));
