@@ -26,7 +26,7 @@ bp = Blueprint("tally", __name__)
 def headings(tally: dict[str, Any]) -> dict[str, str]:
     """Column headings, translated: the rule set's parts (``tally["parts"]``, issue 15;
     a subtracted one marked "− "), then the worth and the money (W3)."""
-    named = {part["key"]: ("− " if part["sign"] < 0 else "") + gettext(part["heading"])
+    named = {part["key"]: ("−\u00a0" if part["sign"] < 0 else "") + gettext(part["heading"])
              for part in tally["parts"]}
     return {**named, "total": _("Worth"), "money": _("Money (cash less debts)")}
 

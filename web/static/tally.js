@@ -25,6 +25,7 @@
     });
     const answer = await response.json().catch(() => ({ok: false, error: response.statusText}));
     if (answer.ok) {
+      window.scrollTo(0, 0);  // the reloaded page opens on the winner, not on this form
       window.location.reload();
       return;
     }
@@ -35,7 +36,7 @@
   for (const form of document.querySelectorAll("form.tally-ask")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const button = form.querySelector("button");
+      const button = form.querySelector("button.primary");
       button.disabled = true;
       try { await record(form); } finally { button.disabled = false; }
     });
