@@ -69,6 +69,9 @@ class Actor:
 BANKER = Actor("banker")
 #: Who may undo: the banker, a replay file, and the banker's button at the table (issue 4).
 UNDO_ROLES = ("banker", "replay", "hardware")
+#: Commands still taken once the game is over: ``edition_value`` enters a value the tally
+#: needs and the edition lacks, so the tally can name the winner (issue 15, ask once).
+AFTER_THE_END = frozenset({"edition_value"})
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,7 @@ class Table:
         duplicate = self._duplicate(game_id, client_id, command, actor)
         if duplicate:
             return duplicate
-        if state.over:
+        if state.over and spec.name not in AFTER_THE_END:
             raise GameOver("The game is over; only undo can change it now.")
         _offered(state, spec.name)
         draft = Draft(state, state.seq + 1)

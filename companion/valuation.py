@@ -2,7 +2,9 @@
 
 Worth (C23): cash; unmortgaged deeds at the printed price; mortgaged deeds at half the
 printed price; houses at purchase price; a hotel at its price plus the houses that
-preceded it; open debts subtracted.  All ``int`` in the edition's unit.
+preceded it; open debts subtracted (each edition's rule set: M22, K8/K11).  The tally
+lists the rule set's parts (columns) and withholds the winner while a value it needs is
+missing (issue 15).  All ``int`` in the edition's unit.
 :func:`worth_series`: every player's worth after each command of a game (the tally's chart).
 """
 
@@ -30,11 +32,27 @@ def tally(state: GameState) -> dict[str, Any]:
     by :func:`winner_by`: the C23 ``total``, or W3's ``money`` = cash less open debts).
 
     Shape: ``{"players": {name: worth-breakdown + "money"}, "winner": name or None,
-    "winner_by": "worth" or "cash", "unverified": [...]}``: cash and the C23 worth side by
-    side (W3); a tie for the richest names no winner; ``unverified`` lists the edition
-    values the worth used that are not ``verified`` (:func:`values_used`; issue 5).
+    "winner_by": "worth" or "cash", "parts": [{"key", "heading", "sign"}] (the rule set's
+    :meth:`~companion.rules.ruleset.Classic.worth_parts`: each row's ``total`` is their
+    signed sum), "worth_rule" and "win_rule" (English sentences), "unverified": [...],
+    "missing": [...]}``: cash and the C23 worth side by side (W3); a tie for the richest
+    names no winner; ``unverified`` lists the edition values the worth used that are not
+    ``verified`` (:func:`values_used`; issue 5), ``missing`` those the edition lacks
+    (each ``{"space", "name", "field", "provenance": "missing"}``).  While a value is
+    missing and the richest by worth would be the winner, no winner is named (issue 15:
+    never on a wrong figure); the last one standing or a winner decided when the game
+    ended (M22, K11) stands.
     """
-    result = {**_tally(state), "unverified": unverified(state.ed, values_used(state))}
+    rules = rules_for(state.ed)
+    checked = unverified(state.ed, values_used(state))
+    missing = [row for row in checked if row["provenance"] == "missing"]
+    result = {**_tally(state), "unverified": checked, "missing": missing,
+              "parts": [{"key": p.key, "heading": p.heading, "sign": p.sign}
+                        for p in rules.worth_parts(state.ed)],
+              "worth_rule": rules.worth_sentence(state.ed)}
+    result["win_rule"] = rules.win_sentence(result["winner_by"])
+    if missing and result["winner_by"] == "worth" and len(state.active_players()) > 1:
+        result["winner"] = None  # named once the missing values are entered
     if state.over and state.winner is not None:
         result["winner"] = state.winner  # decided when the game ended (e.g. K11 declared)
     return result

@@ -1,8 +1,11 @@
 """The tally page ``/tally/<game_id>`` (docs/rules.md C22–C24, W3): every player's worth broken
 down, the winner, and each player's net worth over the game as a server-drawn SVG.
 
-The banker may open any game's tally; a player only their own game's.  Printable (the
-stylesheet's print rules hide the bars and buttons).
+The columns are the parts the game's rule set counts (issue 15: their signed sum is the
+worth), explained in the edition's own sentence; a value the worth needs and the edition
+lacks is named instead of a winner, and the banker enters it here (ask once,
+``tally.js``).  The banker may open any game's tally; a player only their own game's.
+Printable (the stylesheet's print rules hide the bars and buttons).
 """
 
 from __future__ import annotations
@@ -11,56 +14,43 @@ from typing import Any
 
 from flask import Blueprint, g, render_template, url_for
 
-from companion.rules import rules_for
 from web.api import table
-from web.auth import game_required
+from web.ask_once import MONEY_FIELDS, prompt
+from web.auth import game_required, tokens
 from web.chart import line_chart
-from web.i18n import _
+from web.i18n import _, gettext
 
 bp = Blueprint("tally", __name__)
 
-#: The breakdown's columns in order (``insurance`` only in Kortstokk-Monopol, K8).
-COLUMNS = ("cash", "deeds", "mortgaged", "buildings", "insurance", "debts", "total", "money")
+
+def headings(tally: dict[str, Any]) -> dict[str, str]:
+    """Column headings, translated: the rule set's parts (``tally["parts"]``, issue 15;
+    a subtracted one marked "− "), then the worth and the money (W3)."""
+    named = {part["key"]: ("−\u00a0" if part["sign"] < 0 else "") + gettext(part["heading"])
+             for part in tally["parts"]}
+    return {**named, "total": _("Worth"), "money": _("Money (cash less debts)")}
 
 
-def headings() -> dict[str, str]:
-    """Column headings, translated."""
-    return {"cash": _("Cash"), "deeds": _("Deeds at printed price"),
-            "mortgaged": _("Mortgaged deeds at half price"), "buildings": _("Buildings"),
-            "insurance": _("Fire insurance"), "debts": _("Debts"), "total": _("Worth"),
-            "money": _("Money (cash less debts)")}
+def columns(tally: dict[str, Any]) -> list[str]:
+    """The columns this tally has: every part the rule set's worth counts, in its order
+    (their signed sum is ``total``), the worth, and ``money`` only when the most money
+    wins (W3)."""
+    keys = [part["key"] for part in tally["parts"]] + ["total"]
+    return keys + ["money"] if tally["winner_by"] == "cash" else keys
 
 
-def sale_headings() -> dict[str, str]:
-    """K8, K11: the headings of a tally at sale value (the rule set's ``worth_at_sale``):
-    what the bank pays for each part, not the printed prices."""
-    return {**headings(), "deeds": _("Properties sold to the bank (1 coin each)"),
-            "buildings": _("Houses sold to the bank (1 coin per two)"),
-            "insurance": _("Fire insurance sold to the bank (1 coin each)")}
+def rule_sentence(tally: dict[str, Any]) -> str:
+    """How the winner is decided and what the worth counts, in this edition's words (the
+    rule set's ``win_sentence`` and ``worth_sentence``: C23, M22, K11, W3), translated."""
+    return f"{gettext(tally['win_rule'])} {gettext(tally['worth_rule'])}"
 
 
-def columns(tally: dict[str, Any], mortgages: bool = True) -> list[str]:
-    """The columns this tally has: ``money`` only when the most money wins (W3);
-    ``mortgaged`` only in a game with mortgages (the rule set's ``mortgages``; not K8)."""
-    rows = list(tally["players"].values())
-    keys = [k for k in COLUMNS if any(k in row for row in rows)
-            and (mortgages or k != "mortgaged")]
-    return [k for k in keys if k != "money" or tally["winner_by"] == "cash"]
-
-
-def rule_sentence(tally: dict[str, Any], at_sale: bool = False) -> str:
-    """How the winner is decided, as the table reads it (``at_sale``: worth is what
-    selling everything to the bank brings, K8, K11)."""
-    if at_sale:
-        return _("Worth is what selling everything to the bank would leave: cash, 1 coin "
-                 "per property, 1 coin per two houses, 1 coin per fire insurance, less "
-                 "debts. A player who declares at least the goal on their turn wins at once; "
-                 "else the last one left.")
-    if tally["winner_by"] == "cash":
-        return _("The player with the most money wins (cash less debts); worth is shown "
-                 "beside it.")
-    return _("The player with the highest worth wins: cash, deeds at the printed price, "
-             "mortgaged deeds at half price, buildings at their price, less debts.")
+def missing_notes(missing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The values the tally lacks, each as the ask-once form asks it: ``{"space",
+    "field", "name", "prompt", "money"}`` (:func:`web.ask_once.prompt`)."""
+    return [{"space": row["space"], "field": row["field"], "name": row["name"],
+             "prompt": prompt(row["field"], row["name"]),
+             "money": row["field"] in MONEY_FIELDS} for row in missing]
 
 
 def where_from(provenance: str) -> str:
@@ -106,18 +96,18 @@ def back_link(game_id: str) -> str:
 @bp.get("/tally/<game_id>")
 @game_required
 def tally_page(game_id: str) -> Any:
-    """The tally of ``game_id``: final once the game is over, provisional before."""
+    """The tally of ``game_id``: final once the game is over, provisional before; while
+    a value the worth needs is missing the banker is asked for it here (ask once)."""
     state = table().snapshot(game_id, with_tally=True)
     tally = state["tally"]
     names = [p["name"] for p in state["players"]]
     unit = state["game"]["unit"]
-    rules = rules_for(table().state(game_id).ed)
-    at_sale = rules.has("worth_at_sale")  # K8, K11
     chart = line_chart(table().worth_series(game_id), names, unit,
                        _("Net worth over the game"), _("Commands recorded, in order"))
+    banker = g.identity.role == "banker"
     return render_template("tally.html", game=game_id, state=state, tally=tally, names=names,
-                           columns=columns(tally, rules.has("mortgages")), chart=chart,
-                           headings=sale_headings() if at_sale else headings(),
-                           rule=rule_sentence(tally, at_sale), unit=unit, at_sale=at_sale,
-                           back=back_link(game_id),
-                           notes=provenance_notes(tally.get("unverified") or []))
+                           columns=columns(tally), chart=chart, headings=headings(tally),
+                           rule=rule_sentence(tally), unit=unit, back=back_link(game_id),
+                           notes=provenance_notes(tally.get("unverified") or []),
+                           missing=missing_notes(tally["missing"]), banker=banker,
+                           csrf=tokens().csrf(g.identity) if banker else None)

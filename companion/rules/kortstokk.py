@@ -15,13 +15,14 @@ the classic rules.
 from __future__ import annotations
 
 from companion import events as ev
-from companion.editions import Space
-from companion.errors import BadCommand, MissingValue, RuleBroken
+from companion.editions import Edition, Space
+from companion.errors import N_, BadCommand, MissingValue, RuleBroken
 from companion.ledger.draft import Draft
 from companion.mechanics.fire_insurance import state as insurances
 from companion.money import Money
 from companion.rules.classic import owns_group
 from companion.rules.ruleset import Classic
+from companion.rules.worth import Part
 from companion.state import GameState
 
 #: K8: coins the bank pays for two houses, for an unbuilt property, for a fire insurance.
@@ -291,6 +292,25 @@ class Kortstokk(Classic):
     def values_used(self, state: GameState) -> list[tuple[int, str]]:
         """None: the K8 sale values are rules, not deed values."""
         return []
+
+    def worth_parts(self, edition: Edition) -> tuple[Part, ...]:
+        """K8, K11: the parts of :func:`worth`, each at what the bank pays for it."""
+        return (Part("cash", N_("Cash")),
+                Part("deeds", N_("Properties sold to the bank (1 coin each)")),
+                Part("buildings", N_("Houses sold to the bank (1 coin per two)")),
+                Part("insurance", N_("Fire insurance sold to the bank (1 coin each)")),
+                Part("debts", N_("Debts"), -1))
+
+    def worth_sentence(self, edition: Edition) -> str:
+        """K8, K11, English."""
+        return N_("Worth is what selling everything to the bank would leave: cash, 1 coin "
+                  "per property, 1 coin per two houses, 1 coin per fire insurance, less "
+                  "debts.")
+
+    def win_sentence(self, winner_by: str) -> str:
+        """K11: a declaration of the goal, or the last one left."""
+        return N_("A player who declares at least the goal on their turn wins at once; else "
+                  "the last one left.")
 
     def raisable(self, state: GameState, name: str) -> int:
         """K10."""

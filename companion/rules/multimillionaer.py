@@ -24,7 +24,7 @@ Money ``int`` kr.
 from __future__ import annotations
 
 from companion.editions import Edition, Space
-from companion.errors import MissingValue, RuleBroken
+from companion.errors import N_, MissingValue, RuleBroken
 from companion.ledger.draft import Draft
 from companion.mechanics.ola.rules import after_land, after_start, after_turn, rent_free
 from companion.mechanics.ola.worth import (
@@ -53,6 +53,7 @@ from companion.mechanics.stocks.rules import (
 from companion.money import percent_of
 from companion.rules.classic import rent
 from companion.rules.ruleset import Classic
+from companion.rules.worth import Part
 from companion.state import Claim, GameState
 
 __all__ = ["Multimillionaer", "after_command", "after_hand_over", "after_land", "after_lapse",
@@ -156,6 +157,37 @@ class Multimillionaer(Classic):
     def values_used(self, state: GameState) -> list[tuple[int, str]]:
         """M22."""
         return values_used(state)
+
+    def worth_parts(self, edition: Edition) -> tuple[Part, ...]:
+        """M22: the parts of :func:`worth`; ``mortgage_loans`` only when the edition
+        subtracts them (``worth_less_mortgages``)."""
+        loans = (Part("mortgage_loans", N_("Mortgage loans"), -1),) \
+            if edition.settings.worth_less_mortgages else ()
+        return (Part("cash", N_("Cash")), Part("deeds", N_("Deeds at board value")),
+                Part("mortgaged", N_("Mortgaged deeds at mortgage value")),
+                Part("buildings", N_("Buildings at purchase price")),
+                Part("shares", N_("Shares at the board's price")),
+                Part("notes", N_("Debt notes"), -1), *loans, Part("debts", N_("Debts"), -1))
+
+    def worth_sentence(self, edition: Edition) -> str:
+        """M22 ("Ved oppgjør …"), English."""
+        if edition.settings.worth_less_mortgages:
+            return N_("Worth is cash, lots and shipping companies at the value on the board "
+                      "(Aker Brygge and Gyldenløves gate at twice their mortgage value), "
+                      "mortgaged ones at their mortgage value, shares at the stock board's "
+                      "price, houses, hotels and the castle at purchase price (a hotel or "
+                      "castle = 5 houses), less debt notes (50 000 kr each), mortgage loans "
+                      "and debts.")
+        return N_("Worth is cash, lots and shipping companies at the value on the board "
+                  "(Aker Brygge and Gyldenløves gate at twice their mortgage value), "
+                  "mortgaged ones at their mortgage value, shares at the stock board's "
+                  "price, houses, hotels and the castle at purchase price (a hotel or "
+                  "castle = 5 houses), less debt notes (50 000 kr each) and debts.")
+
+    def win_sentence(self, winner_by: str) -> str:
+        """M22: the multimillionaire, the last one left, or the richest at the agreed time."""
+        return N_("A player whose worth reaches 2 000 000 kr wins at once; else the last one "
+                  "left, or the highest worth when the agreed time is up.")
 
     def raisable(self, state: GameState, name: str) -> int:
         """M21."""

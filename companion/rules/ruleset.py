@@ -13,8 +13,8 @@ overrides only what differs, so a misspelt hook is a type error (mypy), not a si
   ``check_build``, ``check_sell_building``, ``check_mortgage``, ``check_deed_auction``,
   ``check_bid``, ``check_shares``.
 - *Values*: ``series``, ``rent``, ``tax_due``, ``exempt_from_rent``, ``auction_start``, ``worth``,
-  ``values_used``, ``raisable``, ``buildings_sale``, ``assets_sale``, ``default_decliner``,
-  ``shared_value``.
+  ``worth_parts``, ``worth_sentence``, ``win_sentence``, ``values_used``, ``raisable``,
+  ``buildings_sale``, ``assets_sale``, ``default_decliner``, ``shared_value``.
 - *What it offers*: ``commands`` (its own, refused by the table in other editions with
   :meth:`Classic.not_offered`), ``withheld`` (table commands it refuses with its own
   checks), ``features``, ``mechanics``; asked with :meth:`Classic.allows` and :meth:`Classic.has`.
@@ -33,10 +33,14 @@ from companion.errors import RuleBroken
 from companion.ledger.draft import Draft
 from companion.rules import classic
 from companion.rules.worth import (
+    CLASSIC_PARTS,
+    CLASSIC_SENTENCE,
+    Part,
     classic_buildings_sale,
     classic_raisable,
     classic_values_used,
     classic_worth,
+    win_sentence,
 )
 from companion.state import Claim, GameState
 
@@ -135,6 +139,20 @@ class Classic:
     def values_used(self, state: GameState) -> list[tuple[int, str]]:
         """(board index, field) of every edition value :meth:`worth` reads (issue 5)."""
         return classic_values_used(state)
+
+    def worth_parts(self, edition: Edition) -> tuple[Part, ...]:
+        """The parts of :meth:`worth` in the tally's column order, each signed: a row's
+        ``total`` is their signed sum (C23: cash, deeds, mortgaged, buildings, less
+        debts; issue 15)."""
+        return CLASSIC_PARTS
+
+    def worth_sentence(self, edition: Edition) -> str:
+        """What :meth:`worth` counts, one English sentence the pages translate (C23)."""
+        return CLASSIC_SENTENCE
+
+    def win_sentence(self, winner_by: str) -> str:
+        """How the tally names the winner, English (C22–C24; W3 ``winner_by="cash"``)."""
+        return win_sentence(winner_by)
 
     def raisable(self, state: GameState, name: str) -> int:
         """What ``name`` could still raise without trading (C21); 0 when bankrupt."""

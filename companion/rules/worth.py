@@ -8,9 +8,44 @@ edition's unit.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from companion.errors import N_
 from companion.money import half
 from companion.rules.buildings import building_value
 from companion.state import GameState
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a worth (a column of the tally): ``key`` in the rule set's ``worth``
+    breakdown, its English ``heading`` (translated by the pages), ``sign`` +1 (counted)
+    or -1 (subtracted).  A row's ``total`` is the signed sum of its parts (issue 15)."""
+
+    key: str
+    heading: str
+    sign: int = 1
+
+
+#: C23: the parts of the classic worth, in the tally's column order.
+CLASSIC_PARTS = (Part("cash", N_("Cash")), Part("deeds", N_("Deeds at printed price")),
+                 Part("mortgaged", N_("Mortgaged deeds at half price")),
+                 Part("buildings", N_("Buildings")), Part("debts", N_("Debts"), -1))
+
+#: C23: what the classic worth counts, as the tally explains it.
+CLASSIC_SENTENCE = N_("Worth is cash, deeds at the printed price, mortgaged deeds at half "
+                      "the printed price, houses at their price and a hotel at its price "
+                      "plus the houses before it, less debts.")
+
+
+def win_sentence(winner_by: str) -> str:
+    """C22–C24, W3: how the tally names the winner (``winner_by`` ``"cash"``: the most
+    money; else the highest worth), English."""
+    if winner_by == "cash":
+        return N_("The player with the most money wins (cash less debts); worth is shown "
+                  "beside it.")
+    return N_("The player with the highest worth wins; a game played to the end is won by "
+              "the last one left.")
 
 
 def classic_worth(state: GameState, name: str) -> dict[str, int]:
