@@ -53,12 +53,12 @@
         {debtor: missed.debtor, amount: C.money(state, missed.amount)}));
     }
     for (const [player, count] of Object.entries(market.borsen)) {
-      out.push(C.fmt("Børsen: %(player)s may buy shares at double price, at most %(count)s.",
-        {player, count}));
+      out.push(C.nt("Børsen: %(player)s may buy at double price, at most %(num)s share.",
+        "Børsen: %(player)s may buy at double price, at most %(num)s shares.", count, {player}));
     }
     for (const [player, count] of Object.entries(market.holiday)) {
-      out.push(C.fmt("Extra rounds %(player)s has stayed in Ferieparadiset: %(count)s.",
-        {player, count}));
+      out.push(C.nt("%(player)s has stayed %(num)s extra round in Ferieparadiset.",
+        "%(player)s has stayed %(num)s extra rounds in Ferieparadiset.", count, {player}));
     }
     for (const player of market.rent_free) {
       out.push(C.fmt("%(player)s pays no rent this turn (Trafikkfyr).", {player}));

@@ -87,7 +87,8 @@
     document.getElementById("borsen-card").hidden = !right || state.game.over;
     if (!right) return;
     document.getElementById("borsen-text").textContent =
-      C.fmt("Buy shares from one opponent at double price: at most %(count)s.", {count: right});
+      C.nt("Buy shares from one opponent at double price: at most %(num)s share.",
+        "Buy shares from one opponent at double price: at most %(num)s shares.", right);
     const form = document.getElementById("borsen");
     form.elements.count.max = String(right);
     const stock = state.stocks[form.elements.series.value] || {price: 0};
