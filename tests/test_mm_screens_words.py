@@ -63,3 +63,22 @@ def test_plural_sentences_reach_the_scripts_in_each_language(app: Flask) -> None
         en = js_strings.js_strings()["$n:Buy shares from one opponent at double price: at "
                                      "most %(num)s share."]
     assert en["one"].endswith("%(num)s share.") and en["other"].endswith("%(num)s shares.")
+
+
+def test_m6_a_stock_move_is_told_in_the_history_with_the_price_before_and_after(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    web_actions.new_game("Alice", "Bob", edition="multimillionaer")
+    for field, value in (("price", 60_000),
+                         ("rents", [45_000, 60_000, 90_000, 150_000, 200_000, 300_000])):
+        web_actions.send(cmd="edition_value", space="Karl Johans gate", field=field, value=value)
+    web_actions.send(cmd="auction_sold", space="Karl Johans gate", player="Alice", price=60_000)
+    before = web_actions.state()["stocks"]
+    assert web_actions.send(cmd="land", player="Bob", space="Karl Johans gate").status_code == 200
+    after = web_actions.state()["stocks"]
+    moved = [s for s in after if after[s]["level"] != before[s]["level"]]
+    assert len(moved) == 1  # M6: a rent of 45 000 moves its series up two whole 20 000s
+    s = moved[0]
+    assert after[s]["level"] == before[s]["level"] + 2
+    said = texts(client, web_actions)[-1]
+    old, new = before[s]["price"], after[s]["price"]
+    assert f"Series {s}: {old:,} kr → {new:,} kr — move the marker." in said, said

@@ -82,6 +82,8 @@ JS_STRINGS = (
     # Multimillionær (issue 6): console_mm.js, wallet_mm.js, trade_form.js
     N_("The amounts as printed, left to right:"),
     N_("The bank owes you %(amount)s (%(space)s)."),
+    N_("Series %(series)s: %(before)s → %(after)s — move the marker."), N_("Bank: %(count)s"),
+    N_("Worth %(worth)s of %(goal)s."), N_("Your worth: %(worth)s of %(goal)s."),
     N_("%(owner)s claims %(amount)s from the bank (%(space)s)."),
     N_("%(name)s is a multimillionaire!"), N_("%(player)s's turn: move Ola Nordmann first."),
     N_("%(player)s's turn: build and pay interest, then move the car."),
