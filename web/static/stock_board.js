@@ -11,6 +11,8 @@
   const boxes = [...document.querySelectorAll(".stock-board")];
   if (!boxes.length || !board.series.length) return;
   let before = null;  // {series: level} of the last state drawn
+  const compact = new Intl.NumberFormat(document.documentElement.lang || "en",
+    {notation: "compact"});
 
   function column(s) {
     const col = C.el("div", null, "series-col");
@@ -45,11 +47,17 @@
       for (const step of col.querySelectorAll(".step")) {
         const here = Number(step.dataset.level) === stock.level;
         step.classList.toggle("marker", here);
-        step.textContent = here ? price(state, stock) : "";
+        step.replaceChildren();
+        if (here) {  // the full price; a phone's narrow column shows it short ("5k")
+          step.title = price(state, stock);
+          step.append(C.el("span", price(state, stock), "full"),
+            C.el("span", stock.suspended ? "–" : compact.format(stock.price), "short"));
+        }
       }
       col.dataset.level = String(stock.level);
-      col.querySelector(".bank-shares").textContent =
-        C.fmt("Bank: %(count)s", {count: bank[col.dataset.series] || 0});
+      const shares = col.querySelector(".bank-shares");
+      shares.textContent = String(bank[col.dataset.series] || 0);
+      shares.title = C.fmt("Bank: %(count)s", {count: bank[col.dataset.series] || 0});
     }
   }
 
