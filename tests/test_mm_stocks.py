@@ -179,7 +179,7 @@ def test_m8_a_car_at_borsen_buys_up_to_two_shares_from_one_opponent_at_double_pr
         g: MMGame) -> None:
     g.do("ola_land", space="Start")
     g.do("land", player="Alice", space="Børsen")
-    g.refused(RuleBroken, "At Børsen Alice may buy at most 2 share(s) now.", "borsen_buy",
+    g.refused(RuleBroken, "At Børsen Alice may buy at most 2 shares now.", "borsen_buy",
               player="Alice", from_="Bob", series="7", count=3)
     g.refused(RuleBroken, "Buy at Børsen from an opponent still in the game.", "borsen_buy",
               player="Alice", from_="Alice", series="7")
@@ -194,7 +194,7 @@ def test_m8_a_car_at_borsen_buys_up_to_two_shares_from_one_opponent_at_double_pr
 def test_m8_ola_at_borsen_gives_the_roller_one_share(g: MMGame) -> None:
     g.do("ola_land", space="Børsen")
     assert g.snap()["market"]["borsen"] == {"Alice": 1}
-    g.refused(RuleBroken, "At Børsen Alice may buy at most 1 share(s) now.", "borsen_buy",
+    g.refused(RuleBroken, "At Børsen Alice may buy at most 1 share now.", "borsen_buy",
               player="Alice", from_="Dave", series="10", count=2)
     g.phone("Alice", "borsen_buy", player="Alice", from_="Dave", series="10")
     assert g.cash("Dave") == 150_000 + 28_000 and g.player("Alice")["shares"]["10"] == 3

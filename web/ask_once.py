@@ -69,8 +69,9 @@ def rent_labels(edition: Edition, space: Space) -> list[str]:
     if space.kind == "street":
         labels = [_("No houses")] + [ngettext("%(num)d house", "%(num)d houses", n)
                                      for n in range(1, count)]
-        if space.max_houses is None:
-            labels[-1] = _("Hotel")
+        if space.max_houses is None:  # M19: Slottsplassen's top level is the castle
+            castle = bool(space.name) and space.name == edition.settings.castle_on
+            labels[-1] = _("Castle") if castle else _("Hotel")
         return labels
     if space.kind == "utility":
         return [ngettext("Times the dice, with %(num)d owned", "Times the dice, with %(num)d "

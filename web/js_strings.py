@@ -12,8 +12,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import flask_babel
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.frontend import parse_mapping_cfg
+from flask import has_request_context
 
 from web.i18n import N_, gettext, language
 from web.locale_choice import edition
@@ -78,14 +80,17 @@ JS_STRINGS = (
     N_("Build two houses for %(amount)s"), N_("Sell two houses"), N_("Sell to the bank"),
     N_("You hold 1 fire insurance."), N_("You hold %(count)s fire insurances."),
     # Multimillionær (issue 6): console_mm.js, wallet_mm.js, trade_form.js
+    N_("The amounts as printed, left to right:"),
+    N_("The bank owes you %(amount)s (%(space)s)."),
+    N_("Series %(series)s: %(before)s → %(after)s — move the marker."), N_("Bank: %(count)s"),
+    N_("Worth %(worth)s of %(goal)s."), N_("Your worth: %(worth)s of %(goal)s."),
+    N_("%(owner)s claims %(amount)s from the bank (%(space)s)."),
     N_("%(name)s is a multimillionaire!"), N_("%(player)s's turn: move Ola Nordmann first."),
     N_("%(player)s's turn: build and pay interest, then move the car."),
     N_("%(player)s's turn: the car has moved."), N_("Ola Nordmann stands on %(space)s."),
     N_("Nothing due."), N_("suspended"),
     N_("%(player)s must pay %(amount)s interest before the car moves."),
     N_("%(debtor)s did not pay %(amount)s interest in time: the others may point it out."),
-    N_("Børsen: %(player)s may buy shares at double price, at most %(count)s."),
-    N_("Extra rounds %(player)s has stayed in Ferieparadiset: %(count)s."),
     N_("%(player)s pays no rent this turn (Trafikkfyr)."), N_("%(count)s × series %(series)s"),
     N_("Shares worth %(value)s (%(shares)s); debt notes: %(notes)s."),
     N_("No shares; debt notes: %(notes)s."), N_("Debt notes of %(player)s: %(notes)s."),
@@ -98,14 +103,15 @@ JS_STRINGS = (
     N_("Debt notes: %(notes)s."), N_("Debt notes: %(notes)s. Interest due now: %(amount)s."),
     N_("Debt notes: %(notes)s. After Ola Nordmann's move, %(amount)s interest is due."),
     N_("%(debtor)s did not pay %(amount)s interest in time."), N_("Point out unpaid interest"),
-    N_("Buy shares from one opponent at double price: at most %(count)s."),
     N_("That costs %(amount)s."), N_("Shares of series %(series)s (held: %(count)s)"),
     N_("shares of series %(series)s: %(count)s"),
 )
 
 
-def js_strings() -> dict[str, str]:
-    """The browser scripts' strings, translated: ``{source: translation}``.
+def js_strings() -> dict[str, Any]:
+    """The browser scripts' strings, translated: ``{source: translation}``; a plural
+    entry (``nt``) also under ``"$n:" + singular`` as ``{CLDR category: form}`` (see
+    :func:`plural_strings`).
 
     Also, under keys no script translates: ``$locale`` (the page language, for
     ``Intl.NumberFormat``), ``$unit`` (the game's money unit) and ``$money_keys`` (the
@@ -114,7 +120,8 @@ def js_strings() -> dict[str, str]:
     """
     from web.money import quick_keys, unit_name
 
-    strings = {s: gettext(s) for s in (*JS_STRINGS, *static_literals())}
+    strings: dict[str, Any] = {s: gettext(s) for s in (*JS_STRINGS, *static_literals())}
+    strings.update(plural_strings())
     found = edition()
     strings["$locale"] = language()
     strings["$unit"] = found.unit if found is not None else "kr"
@@ -125,21 +132,56 @@ def js_strings() -> dict[str, str]:
 
 def static_literals() -> tuple[str, ...]:
     """The strings Babel extracts from ``web/static/*.js`` (re-read when a file changes)."""
+    return tuple(m for m in _extract_static(_stamp()) if isinstance(m, str))
+
+
+def static_plurals() -> tuple[tuple[str, str], ...]:
+    """The ``nt("one", "many", n)`` pairs Babel extracts from ``web/static/*.js``."""
+    return tuple(m for m in _extract_static(_stamp()) if isinstance(m, tuple))
+
+
+def plural_strings() -> dict[str, Any]:
+    """Each ``nt`` pair in this request's language (Babel's plural forms, issue 15):
+    ``{"$n:" + singular: {category: form}}`` for every CLDR category of the language
+    (``one``, ``other`` in nb/sv/en; the script picks one with ``Intl.PluralRules``),
+    and the singular and plural themselves (``one`` and ``other``) for pages that look
+    a text up directly."""
+    rule = flask_babel.get_locale().plural_form if has_request_context() else None
+    tags = (*rule.tags, "other") if rule is not None else ("one", "other")
+    samples = {tag: next((n for n in range(1000) if rule is None or rule(n) == tag), 2)
+               for tag in tags}
+    if rule is None:
+        samples = {"one": 1, "other": 2}
+    translations = flask_babel.get_translations() if has_request_context() else None
+    out: dict[str, Any] = {}
+    for singular, plural in static_plurals():
+        def form(n: int, one: str = singular, many: str = plural) -> str:
+            if translations is None:
+                return one if n == 1 else many
+            return str(translations.ungettext(one, many, n))
+        forms = {tag: form(n) for tag, n in samples.items()}
+        out["$n:" + singular] = forms
+        out[singular], out[plural] = forms.get("one", forms["other"]), forms["other"]
+    return out
+
+
+def _stamp() -> tuple[tuple[str, int], ...]:
     files = sorted(STATIC_DIR.glob("*.js"))
-    stamp = tuple((f.name, f.stat().st_mtime_ns) for f in files)
-    return _extract_static(stamp)
+    return tuple((f.name, f.stat().st_mtime_ns) for f in files)
 
 
 @cache
-def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str | tuple[str, str], ...]:
     keywords, options = _js_mapping()
-    found: dict[str, None] = {}
+    found: dict[str | tuple[str, str], None] = {}
     for name, _mtime in stamp:
         with (STATIC_DIR / name).open("rb") as script:
             for _line, message, _comments, _context in extract(
                     "javascript", script, keywords, (), options):
                 if isinstance(message, str):
                     found[message] = None
+                elif isinstance(message, tuple) and len(message) == 2:
+                    found[(str(message[0]), str(message[1]))] = None
     return tuple(found)
 
 

@@ -85,7 +85,8 @@ def offer_rules(state: Any) -> dict[str, Any]:
     decides): the building level of a hotel (C15; C23(2) in quick play), whether the
     classic build/sell/mortgage commands apply in this edition (the rule set's
     ``allows``; Kortstokk: K7, K8), Kortstokk's pairs, jokers, fire insurance, decliner
-    and fortune goal (K4, K6–K8, K11; ``fortune_goal`` coins or None), jail cards, and
+    and fortune goal (K4, K6–K8, K11; ``fortune_goal`` coins or None), the worth that makes
+    a multimillionaire (M22; ``worth_goal`` kroner or None), jail cards, and
     the edition's settings for mortgaging in a built group (C19/M17) and trading a built
     group (C18/M9)."""
     rules = rules_for(state.ed)
@@ -100,6 +101,9 @@ def offer_rules(state: Any) -> dict[str, Any]:
             "decliner": rules.has("auction_among_others"),  # K4
             "jail": rules.has("jail"),
             "fortune_goal": settings.fortune_goal if rules.allows("declare_fortune") else None,
+            # M22: worth (net_worth) reaching this wins by itself, no declaration (issue 15)
+            "worth_goal": (None if "declare_fortune" in rules.commands
+                           else settings.fortune_goal),
             "mortgage_lot_in_built_group": settings.mortgage_lot_in_built_group,
             "built_group_sold_whole": settings.built_group_sold_whole}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.editions import Space
-from companion.errors import RuleBroken
+from companion.errors import MissingValue, RuleBroken
 from companion.money import half
 from companion.state import Deed, GameState
 
@@ -173,9 +173,10 @@ def plan_for(state: GameState, space: Space) -> Plan:
 def check_buildable(state: GameState, player: str, space: Space) -> None:
     """C14: a street of ``player``'s whole colour group, no lot of it mortgaged.
 
-    Raises RuleBroken with the reason.
+    Raises RuleBroken with the reason; MissingValue (field ``house_cost``) when the lot
+    would qualify but the edition does not know its house price yet (M19: asked once).
     """
-    if space.kind != "street" or not space.house_cost:
+    if space.kind != "street" or space.house_cost == 0:
         raise RuleBroken("%(deed)s is not a street: only streets take houses.",
                          deed=space.label)
     for lot in state.ed.group(space.group or ""):
@@ -191,6 +192,9 @@ def check_buildable(state: GameState, player: str, space: Space) -> None:
         if deed.mortgaged:
             raise RuleBroken("%(deed)s is mortgaged — lift it before building on the "
                              "%(group)s group.", deed=lot.label, group=space.group)
+    if space.house_cost is None:  # issue 15 point 1: ask once, not "not a street"
+        raise MissingValue("The house price of %(deed)s is not known yet.",
+                           space=space.index, field="house_cost", deed=space.label)
 
 
 def castles_left(state: GameState) -> int:

@@ -97,7 +97,7 @@ class Multimillionaer(Classic):
     mechanics = ("stocks", "notes", "ola")
     shares_per_series = SHARES_PER_SERIES
     features = frozenset({"houses", "hotels", "mortgages", "stock_board", "debt_notes",
-                          "ola_nordmann"})
+                          "ola_nordmann", "tax_percent"})  # M16: Skatt's tax is a percentage
 
     def not_offered(self) -> RuleBroken:
         """A Multimillionær command asked in a game of another edition."""

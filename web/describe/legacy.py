@@ -105,3 +105,17 @@ def stock_level(event: Event) -> str:
     """An old ``StockMoved`` (no ``was``): "Series 4 now stands at level 5." (M6)."""
     return _("Series %(series)s now stands at level %(level)s.", series=event["series"],
              level=event["level"])
+
+
+def level_before(ctx: Context, series: str, seq: int) -> int:
+    """The level (0 = suspended) ``series`` stood at before the command ``seq`` (M3), read
+    from the log: for an old ``StockMoved`` that does not carry ``was``."""
+    level = 0
+    for row in ctx.table.store.rows(ctx.game_id):
+        if row.seq >= seq:
+            break
+        for event in row.events:
+            if type(event).__name__ in ("StockListed", "StockMoved") and \
+                    getattr(event, "series", None) == series:
+                level = int(getattr(event, "level", 0))
+    return level

@@ -7,7 +7,6 @@ from web.describe import legacy
 from web.describe.context import (
     BANK,
     Context,
-    Event,
     Row,
     describes,
     first,
@@ -16,7 +15,8 @@ from web.describe.context import (
     party,
     received,
 )
-from web.describe.told import FOLLOW_UPS, follow_ups, from_events
+from web.describe.stocks import stock_moved
+from web.describe.told import follow_ups, from_events
 from web.describe.words import money_lines
 from web.i18n import _, ngettext
 
@@ -110,23 +110,10 @@ def _shares(ctx: Context, row: Row) -> list[str]:
                      seller=party(seller), amount=ctx.money(paid(row["events"], taker)))]
 
 
-def stock_moved(ctx: Context, event: Event, seq: int = 0) -> str:
-    """A ``StockMoved`` (M3, M6): "Series 4: 7 000 kr → 8 000 kr." from its own prices;
-    "" for one logged before them (told only by ``stock_level``,
-    :func:`web.describe.legacy.stock_level`)."""
-    if int(event.get("was", -1)) < 0:
-        return ""
-    return _("Series %(series)s: %(was)s → %(price)s.", series=event["series"],
-             was=ctx.money(event["was_price"]), price=ctx.money(event["price"]))
-
-
-FOLLOW_UPS["StockMoved"] = stock_moved
-
-
 @describes("stock_level")
 def _stocklevel(ctx: Context, row: Row) -> list[str]:
     moved = of(row["events"], "StockMoved")
-    told = [stock_moved(ctx, e) for e in moved]
+    told = [stock_moved(ctx, e, row["seq"]) for e in moved]
     if told and all(told):
         return told
     if len(moved) == 1:

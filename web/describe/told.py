@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from web.describe import legacy
 from web.describe.context import BANK, DESCRIBERS, Context, Event, Row, cmd, party
+from web.describe.stocks import stock_moved
 from web.describe.words import auction_opened, ended, level, money_lines
 from web.i18n import _
 
@@ -65,6 +66,7 @@ FOLLOW_UPS: dict[str, FollowUp] = {
     "GameEnded": lambda ctx, e, seq: ended(e),
     "Multimillionaire": lambda ctx, e, seq: _("%(name)s is a multimillionaire!",
                                               name=e["player"]),
+    "StockMoved": lambda ctx, e, seq: stock_moved(ctx, e, seq),  # M6, issue 15 point 3
 }
 
 

@@ -3,6 +3,7 @@ end, a value entered from the box (docs/rules.md C1–C5, C13, C22; issue 5)."""
 
 from __future__ import annotations
 
+from companion.rules import rules_for
 from web.describe.context import Context, Row, cmd, describes, first, names, of
 from web.describe.jail import jail_try_text
 from web.describe.told import claimed, describe, follow_ups, from_events
@@ -78,6 +79,10 @@ def _edition_value(ctx: Context, row: Row) -> list[str]:
     value = entered["value"]
     if isinstance(value, list | tuple):
         shown = names(ctx.money(v) if isinstance(v, int) else str(v) for v in value)
+    elif entered["field"] == "tax" and rules_for(ctx.ed).has("tax_percent"):
+        # M16: the percentage printed on Skatt, not an amount ("Skatt: percentage 10 %")
+        return [_("Entered from the box for %(space)s: percentage %(value)s %%.",
+                  space=ctx.space(entered["space"]), value=value)]
     elif isinstance(value, int) and not isinstance(value, bool):
         shown = ctx.money(value)
     else:

@@ -8,6 +8,17 @@ const Companion = (() => {
   /* A translated sentence, placeholders filled: fmt("Time left: %(time)s", {time: "5:00"}). */
   const fmt = (text, vars) => t(text).replace(/%\((\w+)\)[sd]/g,
     (whole, key) => (key in vars ? String(vars[key]) : whole));
+  /* A plural sentence (Babel's plural forms, issue 15): the page language's form for the
+     count n, placeholders filled (%(num)s is n): nt("%(num)s share", "%(num)s shares", 2). */
+  const plurals = typeof Intl.PluralRules === "function"
+    ? new Intl.PluralRules(strings.$locale || "en") : null;
+  const nt = (one, many, n, vars = {}) => {
+    const forms = strings[`$n:${one}`];
+    const category = plurals ? plurals.select(n) : (n === 1 ? "one" : "other");
+    const text = forms ? forms[category] || forms.other : (n === 1 ? one : many);
+    const all = {num: n, ...vars};
+    return text.replace(/%\((\w+)\)[sd]/g, (whole, key) => (key in all ? String(all[key]) : whole));
+  };
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /* A fresh client id; crypto.randomUUID needs HTTPS, getRandomValues does not. */
@@ -363,7 +374,7 @@ const Companion = (() => {
   }
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
-  return {t, fmt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
+  return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
           winner, page, gameUrl, badges, deedText, level, onState, start, act, state, player,
           button, onMissing, onSubmit, onClick, clear, lost};
 })();

@@ -23,7 +23,10 @@
       C.el("li", C.fmt("Owes %(creditor)s %(amount)s.",
         {creditor: debt.to === "bank" ? t("the bank") : debt.to,
           amount: C.money(state, debt.amount)}), "debt"));
-    C.fill(card.querySelector(".debts"), debts, "No debts.");
+    const notes = player.debt_notes || 0;  // M18: a debt note is a debt too
+    const none = notes ? C.nt("No other debts; %(num)s debt note.",
+      "No other debts; %(num)s debt notes.", notes) : t("No debts.");
+    C.fill(card.querySelector(".debts"), debts, none);
     const raisable = card.querySelector(".raisable");
     raisable.hidden = debts.length === 0;
     raisable.textContent = C.fmt("Could still raise %(amount)s.",
@@ -59,9 +62,12 @@
 
   function renderClaims(state) {
     const items = state.claims.map((claim) => {
-      const item = C.el("li", `${C.fmt("%(owner)s claims %(amount)s from %(payer)s (%(space)s).",
-        {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
-          space: claim.space})} `);
+      const vars = {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
+        space: claim.space};
+      const text = claim.from === "bank"  // M4: Ola Nordmann pays with the bank's money
+        ? C.fmt("%(owner)s claims %(amount)s from the bank (%(space)s).", vars)
+        : C.fmt("%(owner)s claims %(amount)s from %(payer)s (%(space)s).", vars);
+      const item = C.el("li", `${text} `);
       item.append(C.button(t("Claim"), {cmd: "claim", player: claim.owner}));
       return item;
     });

@@ -1,7 +1,9 @@
 /* Ask once (issue 5): a command refused for a value the edition lacks (the API answers
    `missing`: space, field, prompt, labels) opens a small form; the banker enters the
    figure printed on the card, the console sends `edition_value`, then the refused command
-   again (with a fresh id), so the payment completes. */
+   again (with a fresh id), so the payment completes.  A rent table is one row of amounts
+   as printed (issue 15 point 7), with each amount shown beside its label before the one
+   confirmation. */
 "use strict";
 
 (() => {
@@ -31,12 +33,45 @@
     return wrap;
   }
 
+  /* The amounts of one row as printed on the card (issue 15): separated by spaces (or
+     ";" "/"), thousands grouped with "." "," or a thin space inside an amount, "kr" and
+     other words ignored: "1.000 5.000 15.000" -> [1000, 5000, 15000]. */
+  function amounts(text) {
+    return text.split(/[\s;/]+/).map((part) => part.replace(/[.,\u00a0\u202f']/g, ""))
+      .filter((part) => /\d/.test(part)).map((part) => Number(part.replace(/\D/g, "")));
+  }
+
+  /* One row for a rent table: the amounts as printed, checked live against the labels. */
+  function row(missing) {
+    const wrap = C.el("label", C.t("The amounts as printed, left to right:"));
+    const field = C.el("input");
+    field.name = "value";
+    field.required = true;
+    field.autocomplete = "off";
+    field.inputMode = "text";
+    field.placeholder = "1.000 5.000 15.000 …";
+    field.dataset.row = "";
+    const preview = C.el("ol", null, "ask-preview");
+    const check = () => {
+      const got = amounts(field.value);
+      preview.replaceChildren(...missing.labels.map((label, n) => C.el("li",
+        `${label}: ${n < got.length ? C.money(C.state(), got[n]) : "?"}`)));
+      field.setCustomValidity(got.length === missing.count ? ""
+        : C.nt("Enter %(count)s amount.", "Enter %(count)s amounts.", missing.count,
+          {count: missing.count}));
+    };
+    field.addEventListener("input", check);
+    wrap.append(field);
+    check();
+    return [wrap, preview];
+  }
+
   function ask(command, answer) {
     const missing = answer.missing;
     pending = {command, missing};
     document.getElementById("ask-prompt").textContent = missing.prompt;
-    const labels = missing.input === "list" ? missing.labels : [""];
-    inputs.replaceChildren(...labels.map((label, n) => input(missing, label, n)));
+    if (missing.input === "list") inputs.replaceChildren(...row(missing));
+    else inputs.replaceChildren(input(missing, "", 0));
     box.hidden = false;
     box.scrollIntoView({block: "center"});
     const first = inputs.querySelector("input");
@@ -44,10 +79,9 @@
   }
 
   function value(missing) {
-    const fields = [...inputs.querySelectorAll("input[name=value]")];
-    if (missing.input === "text") return fields[0].value.trim();
-    const numbers = fields.map((f) => Number(f.value));
-    return missing.input === "list" ? numbers : numbers[0];
+    const field = inputs.querySelector("input[name=value]");
+    if (missing.input === "text") return field.value.trim();
+    return missing.input === "list" ? amounts(field.value) : Number(field.value);
   }
 
   C.onSubmit(form, async () => {

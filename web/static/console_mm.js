@@ -29,19 +29,6 @@
     return C.fmt("%(player)s's turn: the car has moved.", {player});
   }
 
-  function renderBoard(state) {
-    const bank = state.bank.shares || {};
-    for (const row of box.querySelectorAll("tr[data-series]")) {
-      const stock = state.stocks[row.dataset.series];
-      if (!stock) continue;
-      row.classList.toggle("suspended", stock.suspended);
-      row.querySelector(".level").textContent = String(stock.level);
-      row.querySelector(".price").textContent = stock.suspended ? t("suspended")
-        : C.money(state, stock.price);
-      row.querySelector(".bank-shares").textContent = String(bank[row.dataset.series] || 0);
-    }
-  }
-
   function duties(state, market) {
     const out = [];
     for (const [player, amount] of Object.entries(market.interest_due)) {
@@ -53,12 +40,12 @@
         {debtor: missed.debtor, amount: C.money(state, missed.amount)}));
     }
     for (const [player, count] of Object.entries(market.borsen)) {
-      out.push(C.fmt("Børsen: %(player)s may buy shares at double price, at most %(count)s.",
-        {player, count}));
+      out.push(C.nt("Børsen: %(player)s may buy at double price, at most %(num)s share.",
+        "Børsen: %(player)s may buy at double price, at most %(num)s shares.", count, {player}));
     }
     for (const [player, count] of Object.entries(market.holiday)) {
-      out.push(C.fmt("Extra rounds %(player)s has stayed in Ferieparadiset: %(count)s.",
-        {player, count}));
+      out.push(C.nt("%(player)s has stayed %(num)s extra round in Ferieparadiset.",
+        "%(player)s has stayed %(num)s extra rounds in Ferieparadiset.", count, {player}));
     }
     for (const player of market.rent_free) {
       out.push(C.fmt("%(player)s pays no rent this turn (Trafikkfyr).", {player}));
@@ -71,6 +58,17 @@
       sum + count * ((state.stocks[series] || {}).price || 0), 0);
   }
 
+  /* M22: worth toward the multimillionaire's 2 000 000 (the core's net_worth). */
+  function goal(state, player, node) {
+    const target = ((C.page.board || {}).rules || {}).worth_goal;
+    if (!node || !target) return;
+    node.hidden = false;
+    node.querySelector("span").textContent = C.fmt("Worth %(worth)s of %(goal)s.",
+      {worth: C.money(state, player.net_worth), goal: C.money(state, target)});
+    const bar = node.querySelector("progress");
+    bar.value = Math.max(0, Math.min(100, Math.round(100 * player.net_worth / target)));
+  }
+
   function renderPlayers(state) {
     for (const card of document.querySelectorAll("[data-player]")) {
       const player = C.player(state, card.dataset.player);
@@ -79,6 +77,7 @@
       const held = Object.entries(player.shares || {})
         .map(([series, count]) => C.fmt("%(count)s × series %(series)s", {count, series}));
       line.hidden = false;
+      goal(state, player, card.querySelector(".worth-goal"));
       line.textContent = held.length
         ? C.fmt("Shares worth %(value)s (%(shares)s); debt notes: %(notes)s.",
           {value: C.money(state, sharesValue(state, player)), shares: held.join(", "),
@@ -107,7 +106,6 @@
     document.getElementById("mm-ola").textContent =
       C.fmt("Ola Nordmann stands on %(space)s.", {space: market.ola.space});
     C.fill(document.getElementById("mm-duties"), duties(state, market), "Nothing due.");
-    renderBoard(state);
     renderPlayers(state);
     renderNotesHint(state);
   }

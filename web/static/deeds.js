@@ -7,6 +7,8 @@
    buildings (C19; M17: the lot itself); none of it in editions with their own ways (K7, K8),
    where `pairable`, `pair_built` and `sellable` list the numbers to build on, sell houses
    from, and the unbuilt properties to sell back (Kortstokk-Monopol's pairs).
+   A value the edition lacks (house price, mortgage value) does not leave a lot out: the
+   console asks for it once when it is picked (issue 15).
    `Deeds.can` answers the same questions for the wallet's buttons. */
 "use strict";
 
@@ -52,7 +54,8 @@ const Deeds = (() => {
     const player = C.player(state, owner);
     const printed = spaceAt(space.index);
     if (!rules.build || !player || player.bankrupt || player.debts.length) return false;
-    if (printed.kind !== "street" || !printed.house_cost || space.mortgaged) return false;
+    // an unknown house price is asked for once (issue 15, M19): not a reason to leave it out
+    if (printed.kind !== "street" || printed.house_cost === 0 || space.mortgaged) return false;
     const lots = group(space.index).map((i) => held(state, i));
     if (!lots.length || lots.some((h) => !h || h.owner !== owner || h.space.mortgaged)) {
       return false;
@@ -73,7 +76,7 @@ const Deeds = (() => {
   }
 
   function mortgage(state, owner, space) {
-    if (!rules.mortgage || space.mortgaged || !spaceAt(space.index).mortgage) return false;
+    if (!rules.mortgage || space.mortgaged) return false;  // unknown value: asked once
     if (rules.mortgage_lot_in_built_group) return level(space) === 0;
     return !groupBuilt(state, space.index);
   }

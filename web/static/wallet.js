@@ -11,10 +11,20 @@
   function renderClaims(state) {
     const mine = state.claims.filter((claim) => claim.owner === me);
     document.getElementById("claim-box").hidden = mine.length === 0;
-    const items = mine.map((claim) =>
-      C.el("li", C.fmt("%(payer)s owes you %(amount)s (%(space)s).",
-        {payer: claim.from, amount: C.money(state, claim.amount), space: claim.space})));
+    const items = mine.map((claim) => {
+      const vars = {payer: claim.from, amount: C.money(state, claim.amount), space: claim.space};
+      return C.el("li", claim.from === "bank"  // M4: Ola Nordmann pays with the bank's money
+        ? C.fmt("The bank owes you %(amount)s (%(space)s).", vars)
+        : C.fmt("%(payer)s owes you %(amount)s (%(space)s).", vars));
+    });
     C.fill(document.getElementById("claims"), items, "No open claims.");
+  }
+
+  /* "No debts." — unless the player holds debt notes (M18): then say so. */
+  function noDebts(player) {
+    const notes = player.debt_notes || 0;
+    return notes ? C.nt("No other debts; you hold %(num)s debt note.",
+      "No other debts; you hold %(num)s debt notes.", notes) : t("No debts.");
   }
 
   function renderDebts(state, player) {
@@ -22,7 +32,8 @@
       C.el("li", C.fmt("You owe %(creditor)s %(amount)s.",
         {creditor: debt.to === "bank" ? t("the bank") : debt.to,
           amount: C.money(state, debt.amount)}), "debt"));
-    C.fill(document.getElementById("debts"), debts, "No debts.");
+    const none = noDebts(player);
+    C.fill(document.getElementById("debts"), debts, none);
     const raisable = document.getElementById("raisable");
     raisable.hidden = debts.length === 0;
     raisable.textContent = C.fmt(

@@ -11,7 +11,8 @@
   function buttons(state, space) {
     const printed = Deeds.spaceAt(space.index);
     const out = [];
-    if (Deeds.can.build(state, me, space)) {
+    // the phone cannot ask for a missing value: only the console offers those (issue 15)
+    if (Deeds.can.build(state, me, space) && printed.house_cost) {
       out.push(C.button(C.fmt("Build for %(amount)s", {amount: C.money(state, printed.house_cost)}),
         {cmd: "build", player: me, space: space.index}, "primary"));
     }
@@ -34,7 +35,7 @@
     if (Deeds.can.lift(state, me, space)) {
       out.push(C.button(C.fmt("Lift for %(amount)s", {amount: C.money(state, space.lift_cost)}),
         {cmd: "unmortgage", player: me, space: space.index}));
-    } else if (Deeds.can.mortgage(state, me, space)) {
+    } else if (Deeds.can.mortgage(state, me, space) && printed.mortgage) {
       out.push(C.button(
         C.fmt("Mortgage for %(amount)s", {amount: C.money(state, printed.mortgage)}),
         {cmd: "mortgage", player: me, space: space.index}));

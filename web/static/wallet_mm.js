@@ -87,7 +87,8 @@
     document.getElementById("borsen-card").hidden = !right || state.game.over;
     if (!right) return;
     document.getElementById("borsen-text").textContent =
-      C.fmt("Buy shares from one opponent at double price: at most %(count)s.", {count: right});
+      C.nt("Buy shares from one opponent at double price: at most %(num)s share.",
+        "Buy shares from one opponent at double price: at most %(num)s shares.", right);
     const form = document.getElementById("borsen");
     form.elements.count.max = String(right);
     const stock = state.stocks[form.elements.series.value] || {price: 0};
@@ -96,10 +97,21 @@
       {amount: C.money(state, 2 * stock.price * count)});
   }
 
+  /* M22: my worth toward the multimillionaire's goal, at the top of the phone. */
+  function renderGoal(state, player) {
+    const target = ((C.page.board || {}).rules || {}).worth_goal;
+    const node = document.getElementById("worth-goal");
+    if (!node || !target) return;
+    node.hidden = false;
+    node.textContent = C.fmt("Your worth: %(worth)s of %(goal)s.",
+      {worth: C.money(state, player.net_worth), goal: C.money(state, target)});
+  }
+
   function render(state) {
     const player = C.player(state, me);
     if (!player || !state.market) return;
     banner(state);
+    renderGoal(state, player);
     renderShares(state, player);
     renderPrice(state);
     renderInterest(state, player);

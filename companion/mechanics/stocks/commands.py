@@ -18,7 +18,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
 from companion.commands.trades import apply_deal
-from companion.errors import BadCommand, NotEnoughCash, RuleBroken
+from companion.errors import N_, BadCommand, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.mechanics.ola.rules import borsen_right
@@ -90,8 +90,9 @@ def borsen_buy(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("%(player)s has no Børsen right to use: it comes with stopping at "
                          "Børsen, by car or with Ola Nordmann (M8).", player=player)
     if count > right:
-        raise RuleBroken("At Børsen %(player)s may buy at most %(right)s share(s) now.",
-                         player=player, right=right)
+        raise RuleBroken(N_("At Børsen %(player)s may buy at most 1 share now.") if right == 1
+                         else N_("At Børsen %(player)s may buy at most %(right)s shares now."),
+                         player=player, right=right)  # issue 15: no "share(s)"
     if seller == player or state.players[seller].bankrupt:
         raise RuleBroken("Buy at Børsen from an opponent still in the game.")
     if held(state, seller, series) < count:
