@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from functools import singledispatch
-from typing import Any
+from typing import Any, TypeVar
 
 from companion import events as ev
 from companion.editions import Edition
@@ -132,6 +132,19 @@ class GameState:
         owned = [(i, d) for i, d in self.deeds.items() if d.owner == name]
         owned.sort(key=lambda pair: pair[0])
         return [d for _i, d in owned]
+
+
+T = TypeVar("T")
+
+
+def slice_of(state: GameState, name: str, kind: type[T]) -> T:
+    """The mechanic ``name``'s slice of ``state`` (``state.mechanics[name]``), a ``kind``
+    made empty and kept on first use (issue 14: each mechanic's ``of(state)``).
+    Raises TypeError when another object sits under that name."""
+    found = state.mechanics.setdefault(name, kind())
+    if not isinstance(found, kind):
+        raise TypeError(f"state.mechanics[{name!r}] is not a {kind.__name__}")
+    return found
 
 
 def clone(value: Any) -> Any:

@@ -11,7 +11,7 @@ from web.describe.words import lots
 from web.i18n import _
 
 
-@describes("build")
+@describes("build", "build_pair")  # build_pair: K7, the same sentence
 def _build(ctx: Context, row: Row) -> list[str]:
     built = first(row["events"], "BuildingsSet")
     if built is None:
@@ -22,7 +22,7 @@ def _build(ctx: Context, row: Row) -> list[str]:
               amount=ctx.money(paid(row["events"], player, BANK)))]
 
 
-@describes("sell_building")
+@describes("sell_building", "sell_houses")  # sell_houses: K8
 def _sell_building(ctx: Context, row: Row) -> list[str]:
     sold = first(row["events"], "BuildingsSet")
     if sold is None:

@@ -1,5 +1,6 @@
-"""Kortstokk-Monopol in words: houses on a pair of cards, sales to the bank, fire
-insurance, the jokers, a declared fortune (docs/rules.md K6–K11).  Every sentence reads
+"""Kortstokk-Monopol in words: sales to the bank, fire insurance, the jokers, a declared
+fortune (docs/rules.md K6–K11); houses on a pair of cards and selling them are told as
+any building (:mod:`web.describe.buildings`).  Every sentence reads
 the events: the player is a ``BuildingsSet``'s owner, a payment's payer or payee, a
 ``FireInsuranceChanged``'s player or the ``GameEnded``'s winner."""
 
@@ -15,10 +16,8 @@ from web.describe.context import (
     first,
     of,
     paid,
-    received,
 )
 from web.describe.told import follow_ups, from_events
-from web.describe.words import lots
 from web.i18n import _
 
 
@@ -26,27 +25,6 @@ def _from_bank(row: Row, reason: str) -> Event | None:
     """The first payment of ``reason`` from the bank in the row (a sale, a bonus)."""
     return next((e for e in of(row["events"], "MoneyMoved")
                  if e["payer"] == BANK and legacy.reason(e) == reason), None)
-
-
-@describes("build_pair")
-def _build_pair(ctx: Context, row: Row) -> list[str]:
-    built = first(row["events"], "BuildingsSet")
-    if built is None:
-        return from_events(ctx, row)
-    player = legacy.owner(row, built)
-    return [_("%(player)s built on %(lots)s for %(amount)s.", player=player,
-              lots=lots(ctx, row["events"]), amount=ctx.money(paid(row["events"], player, BANK)))]
-
-
-@describes("sell_houses")
-def _sell_houses(ctx: Context, row: Row) -> list[str]:
-    sold = first(row["events"], "BuildingsSet")
-    if sold is None:
-        return from_events(ctx, row)
-    player = legacy.owner(row, sold)
-    return [_("%(player)s sold buildings on %(lots)s for %(amount)s.", player=player,
-              lots=lots(ctx, row["events"]),
-              amount=ctx.money(received(row["events"], player, BANK))), *follow_ups(ctx, row)]
 
 
 @describes("sell_property")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.state import GameState
+from companion.state import GameState, slice_of
 
 NAME = "fire_insurance"
 
@@ -21,9 +21,6 @@ class FireInsuranceState:
 
 
 def of(state: GameState) -> FireInsuranceState:
-    """``state``'s :class:`FireInsuranceState` (an empty one is made and kept on first use).
-    Raises TypeError when another object sits under its name."""
-    found = state.mechanics.setdefault(NAME, FireInsuranceState())
-    if not isinstance(found, FireInsuranceState):
-        raise TypeError(f"state.mechanics[{NAME!r}] is not a FireInsuranceState")
-    return found
+    """``state``'s :class:`FireInsuranceState` (:func:`~companion.state.slice_of`: made
+    empty on first use).  Raises TypeError when another object sits under its name."""
+    return slice_of(state, NAME, FireInsuranceState)

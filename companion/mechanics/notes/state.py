@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.state import GameState
+from companion.state import GameState, slice_of
 
 NAME = "notes"
 
@@ -24,9 +24,6 @@ class NoteState:
 
 
 def of(state: GameState) -> NoteState:
-    """``state``'s :class:`NoteState` (an empty one is made and kept on first use).
-    Raises TypeError when another object sits under its name."""
-    found = state.mechanics.setdefault(NAME, NoteState())
-    if not isinstance(found, NoteState):
-        raise TypeError(f"state.mechanics[{NAME!r}] is not a NoteState")
-    return found
+    """``state``'s :class:`NoteState` (:func:`~companion.state.slice_of`: made empty on first
+    use).  Raises TypeError when another object sits under its name."""
+    return slice_of(state, NAME, NoteState)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.state import GameState
+from companion.state import GameState, slice_of
 
 NAME = "ola"
 
@@ -34,9 +34,6 @@ class OlaState:
 
 
 def of(state: GameState) -> OlaState:
-    """``state``'s :class:`OlaState` (an empty one is made and kept on first use).
-    Raises TypeError when another object sits under its name."""
-    found = state.mechanics.setdefault(NAME, OlaState())
-    if not isinstance(found, OlaState):
-        raise TypeError(f"state.mechanics[{NAME!r}] is not a OlaState")
-    return found
+    """``state``'s :class:`OlaState` (:func:`~companion.state.slice_of`: made empty on first
+    use).  Raises TypeError when another object sits under its name."""
+    return slice_of(state, NAME, OlaState)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.state import GameState
+from companion.state import GameState, slice_of
 
 NAME = "passports"
 
@@ -23,9 +23,6 @@ class PassportState:
 
 
 def of(state: GameState) -> PassportState:
-    """``state``'s :class:`PassportState` (an empty one is made and kept on first use).
-    Raises TypeError when another object sits under its name."""
-    found = state.mechanics.setdefault(NAME, PassportState())
-    if not isinstance(found, PassportState):
-        raise TypeError(f"state.mechanics[{NAME!r}] is not a PassportState")
-    return found
+    """``state``'s :class:`PassportState` (:func:`~companion.state.slice_of`: made empty on first
+    use).  Raises TypeError when another object sits under its name."""
+    return slice_of(state, NAME, PassportState)

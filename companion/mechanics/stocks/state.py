@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.state import GameState
+from companion.state import GameState, slice_of
 
 NAME = "stocks"
 
@@ -27,9 +27,6 @@ class StockState:
 
 
 def of(state: GameState) -> StockState:
-    """``state``'s :class:`StockState` (an empty one is made and kept on first use).
-    Raises TypeError when another object sits under its name."""
-    found = state.mechanics.setdefault(NAME, StockState())
-    if not isinstance(found, StockState):
-        raise TypeError(f"state.mechanics[{NAME!r}] is not a StockState")
-    return found
+    """``state``'s :class:`StockState` (:func:`~companion.state.slice_of`: made empty on first
+    use).  Raises TypeError when another object sits under its name."""
+    return slice_of(state, NAME, StockState)
