@@ -30,11 +30,11 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
                  "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
                  "pot": state.pot, "castles": castles_left(state),  # M19
-                 **part(state, lambda m: m.bank_view(state), lambda m: m.bank_defaults)},
+                 **part(state, lambda m: m.bank_view(state), "bank_defaults")},
         "auction": _auction(state),
         "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
                     "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
-        **part(state, lambda m: m.game_view(state), lambda m: m.game_defaults),
+        **part(state, lambda m: m.game_view(state), "game_defaults"),
         "claims": [
             {"id": c.id, "owner": c.owner, "from": c.payer, "space": ed.space(c.space).label,
              "amount": c.amount}
@@ -56,14 +56,13 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
              "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None}
             for d in state.owned_by(name)
         ],
-        **part(state, lambda m: m.player_view(state, name), lambda m: m.player_defaults),
+        **part(state, lambda m: m.player_view(state, name), "player_defaults"),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
                   for d in state.debts_of(name)],
         "net_worth": worth(state, name)["total"],
         "raisable": raisable(state, name),  # C21: cash + buildings at half + mortgages
         "jail_tries": p.jail_tries if p.in_jail else 0,  # C13
-        **part(state, lambda m: m.player_tail_view(state, name),
-               lambda m: m.player_tail_defaults),
+        **part(state, lambda m: m.player_tail_view(state, name), "player_tail_defaults"),
     }
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.mechanics import MECHANICS
 from companion.rules import rules_for
-from companion.state import GameState
+from companion.state import GameState, clone
 
 
 class Mechanic:
@@ -66,8 +66,10 @@ def _instance(package: str) -> Mechanic:
     return found
 
 
+@cache
 def every() -> tuple[Mechanic, ...]:
-    """Every registered mechanic, in registry (snapshot) order."""
+    """Every registered mechanic, in registry (snapshot) order (the registry is data,
+    fixed at import: looked up once)."""
     return tuple(load(name) for name in MECHANICS)
 
 
@@ -77,13 +79,28 @@ def active(state: GameState) -> frozenset[str]:
 
 
 def part(state: GameState, view: Callable[[Mechanic], dict[str, Any]],
-         defaults: Callable[[Mechanic], Mapping[str, Any]]) -> dict[str, Any]:
+         defaults: str) -> dict[str, Any]:
     """One place of the snapshot: each mechanic's ``view`` when the game has it, else a
-    copy of its ``defaults``, merged in registry order."""
-    playing, merged = active(state), {}
+    copy of its defaults (``defaults`` names the :class:`Mechanic` attribute, e.g.
+    ``"player_defaults"``), merged in registry order."""
+    merged: dict[str, Any] = {}
+    for mechanic, fixed in _plan(defaults, active(state)):
+        merged.update(view(mechanic) if mechanic is not None else clone(fixed))
+    return merged
+
+
+@cache
+def _plan(defaults: str, playing: frozenset[str]
+          ) -> tuple[tuple[Mechanic | None, dict[str, Any]], ...]:
+    """The mechanics of one place in registry order: ``(mechanic, {})`` for one the game
+    plays with, ``(None, defaults)`` for each run of the others, merged once (the hot path
+    then copies one small dict, not one per mechanic).  Never mutated once made."""
+    plan: list[tuple[Mechanic | None, dict[str, Any]]] = []
     for mechanic in every():
         if mechanic.name in playing:
-            merged.update(view(mechanic))
+            plan.append((mechanic, {}))
+        elif plan and plan[-1][0] is None:
+            plan[-1][1].update(getattr(mechanic, defaults))
         else:
-            merged.update(copy.deepcopy(dict(defaults(mechanic))))
-    return merged
+            plan.append((None, dict(getattr(mechanic, defaults))))
+    return tuple(plan)
