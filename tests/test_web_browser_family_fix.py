@@ -49,3 +49,21 @@ def test_c4_buy_preselects_no_other_deed_after_a_landing_on_an_owned_deed(
     expect(buy.locator("[name=space]")).to_have_value("")
     assert {s["name"] for s in web_actions.state()["players"][1]["spaces"]} == {
         "Kirkeveien", "Parkveien"}
+
+
+def test_c21_the_bankruptcy_card_names_the_player_in_debt_not_the_player_to_roll(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    web_actions.new_game("Kari", "Ola", "Per")
+    console = page_at(browser, live_server, web_actions.banker, TABLET)
+    card = console.locator('form[data-cmd="bankrupt"]')
+    web_actions.send(cmd="pay", **{"from": "Ola", "to": "Per", "amount": 40_000})
+    assert web_actions.state()["players"][1]["debts"][0]["amount"] == 10_000  # C21
+    expect(card.locator("[name=player]")).to_have_value("Ola", timeout=TIMEOUT)
+    expect(card.locator("[name=creditor]")).to_have_value("Per")
+    expect(card.locator("[data-raisable]")).to_contain_text("Ola owes 10,000 kr")
+    console.screenshot(path=f"{SHOTS}/bankruptcy-who.png", full_page=True)
+    card.locator("[name=player]").select_option("Kari")  # the banker's pick stays
+    web_actions.send(cmd="next_turn")
+    expect(console.locator("#history")).to_contain_text("It is Ola's turn", timeout=TIMEOUT)
+    expect(card.locator("[name=player]")).to_have_value("Kari")
