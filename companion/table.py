@@ -228,10 +228,12 @@ class Table:
                           "before undoing.")
         event = ev.CommandUndone(target)
         seq = self.store.append(game_id, client_id, str(actor), command, [event])
-        self._games[game_id] = self._refold(game_id)
         undone = next(self.store.rows(game_id, after=target - 1)).events
-        state = self._games[game_id]
-        self.editions.unlearn(state.ed.id, undone, state.ed)  # ask once, taken back
+        if any(isinstance(e, ev.EditionValueSet) for e in undone):  # ask once, taken back
+            before = self.editions.as_logged(self._counted_events(game_id))
+            if before is not None:
+                self.editions.unlearn(before.id, undone, before)
+        self._games[game_id] = self._refold(game_id)  # after unlearn: the copy it reads
         self._notify(game_id, seq)
         return Outcome(game_id, seq, (event,))
 
@@ -267,6 +269,13 @@ class Table:
         self._live[game_id] = live
         state.seq = last
         return state
+
+    def _counted_events(self, game_id: str) -> Iterator[ev.Event]:
+        """The events of ``game_id``'s commands that count, streamed from the log."""
+        undone, undos = self.store.undo_targets(game_id)
+        for row in self.store.rows(game_id):
+            if row.seq not in undone and row.seq not in undos:
+                yield from row.events
 
     def applied_rows(self, game_id: str) -> list[LogRow]:
         """The stored commands of ``game_id`` that count: neither undone nor an ``undo``,

@@ -186,3 +186,14 @@ def test_k6_k11_kortstokk_commands_are_told_from_their_events(game: Game) -> Non
         "Bob got a fire insurance from Alice for 2 coins.",
         "Bob stopped on a joker and got a fire insurance.",
         "Bob sold a fire insurance to the bank for 1 coin."]
+
+
+@pytest.mark.game(edition="kortstokk", players=["Alice", "Bob"])
+def test_k6_an_entered_joker_effect_is_told_in_words_not_its_key(game: Game) -> None:
+    for value in ("+2", "-3", "fire_insurance", "Move back to the start joker"):
+        game.do("edition_value", field="chance_effects.7", value=value)
+    assert _told(game.table, game.id)[-4:] == [
+        "Entered from the box: a roll of 7 on a joker: the bank pays 2 coins.",
+        "Entered from the box: a roll of 7 on a joker: pay 3 coins to the bank.",
+        "Entered from the box: a roll of 7 on a joker: a fire insurance.",
+        "Entered from the box: a roll of 7 on a joker: Move back to the start joker."]

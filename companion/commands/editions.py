@@ -39,14 +39,15 @@ def edition_value(draft: Draft, cmd: Cmd) -> None:
     Raises:
         BadCommand: no such field, or a bad date.  UnknownSpace: no such space.
         RuleBroken: the value breaks a rule (rents must rise with buildings, a price must
-        be more than zero, …), or the edition's value is ``verified`` (change that in
-        the editor).
+        be more than zero, a percentage tax (M16) at most 100, …), or the edition's value
+        is ``verified`` (change that in the editor).
     """
     state = draft.state
     name = cmd.text("field").strip()
     index = cmd.space() if cmd.has("space") else None
     value = _value(cmd.raw.get("value"))
     _not_verified(state.ed, index, name)
+    _percentage(state, index, name, value)
     problems = check_value(state.ed, index, name, value)
     if problems:
         sentences = " ".join(problems)  # the checks' own words, not a template
@@ -66,6 +67,18 @@ def _sharing(state: GameState, index: int | None, name: str) -> list[int]:
     return [i for i in others
             if state.ed.space(i).provenance.get(name, "") != "verified"
             or not state.ed.space(i).known(name)]
+
+
+def _percentage(state: GameState, index: int | None, name: str, value: Any) -> None:
+    """M16: where the rule set's tax is a percentage of cash (``tax_percent``), the
+    printed figure is 0–100; anything else is a typo (150 % would take more than the
+    cash).  Raises RuleBroken."""
+    if name != "tax" or index is None or not rules_for(state.ed).has("tax_percent"):
+        return
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= 100:
+        raise RuleBroken("The tax on %(space)s is a percentage of the cash: enter the "
+                         "figure printed on the space, from 0 to 100.",
+                         space=state.ed.space(index).label)
 
 
 def _value(raw: Any) -> Any:

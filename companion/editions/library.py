@@ -173,6 +173,26 @@ class EditionLibrary:
                 except (StorageError, EditionProblems, UnknownEdition):
                     continue
 
+    def as_logged(self, events: Iterable[ev.Event]) -> Edition | None:
+        """The edition a game's own events make: the family copy pinned at its start
+        (``EditionPinned``), else the shipped file ``GameStarted`` names (a game of a
+        shipped box is not pinned), patched by the game's ``EditionValueSet`` events.
+        Never the family's copy as it is now: ask once copied this game's values into it,
+        so it cannot tell what the game had before one of them (the ``before`` of
+        :meth:`unlearn`).  None when ``events`` start no game."""
+        edition: Edition | None = None
+        for event in events:
+            if isinstance(event, ev.EditionPinned):
+                edition = edition_from_dict(event.edition, source="the game's edition")
+            elif isinstance(event, ev.GameStarted) and (edition is None
+                                                         or edition.id != event.edition):
+                known = event.edition in shipped_ids()
+                edition = load_shipped(event.edition) if known else self.get(event.edition)
+            elif isinstance(event, ev.EditionValueSet) and edition is not None:
+                edition = edition.with_value(event.space, event.field, event.value,
+                                             event.provenance)
+        return edition
+
     def _learn_one(self, edition_id: str, event: ev.EditionValueSet) -> None:
         with self._lock:
             family = self.get(edition_id)

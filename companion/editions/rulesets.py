@@ -16,3 +16,8 @@ RULE_SETS: dict[str, str] = {
     "multimillionaer": "companion.rules.multimillionaer:Multimillionaer",
     "wonders": "companion.rules.wonders:Wonders",
 }
+
+#: M16: the rule sets whose tax space prints a percentage of the lander's cash (0–100),
+#: not an amount; each one's ``tax_percent`` feature says the same (the tests check).
+#: Data beside the registry, so the edition checks need no rule set.
+PERCENT_TAX: frozenset[str] = frozenset({"multimillionaer"})

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.editions.model import SPACE_KINDS, TOP_VALUES, VALUE_FIELDS, Edition, Space
 from companion.editions.problems import Problem
-from companion.editions.rulesets import RULE_SETS
+from companion.editions.rulesets import PERCENT_TAX, RULE_SETS
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]{1,59}")
 HOTEL_SALES = ("half", "five_houses", "hotel_plus_houses")
@@ -93,13 +93,16 @@ def check_rules_module(edition: Edition) -> list[Problem]:
 
 def check_space(edition: Edition, space: Space) -> list[Problem]:
     """Problems of one space's values: where each field belongs, positive amounts, a rent
-    table of the right length rising with buildings (or stations), mortgage ≤ price."""
+    table of the right length rising with buildings (or stations), mortgage ≤ price, a
+    percentage tax (M16, :data:`PERCENT_TAX`) at most 100."""
     path = f"spaces[{space.index}]"
     found = [(name, f"a {space.kind} space has no {name.replace('_', ' ')}")
              for name, where in _ONLY.items() if space.known(name) and not _fits(space, where)]
     for name in ("price", "house_cost", "mortgage", "tax"):
         if getattr(space, name) == 0:
             found.append((name, "must be more than zero"))
+    if edition.rules in PERCENT_TAX and space.tax is not None and space.tax > 100:
+        found.append(("tax", "is a percentage (M16): at most 100"))
     if space.is_deed and not space.group:
         found.append(("group", "a deed needs a group (its colour, or station/utility)"))
     if space.max_houses is not None and space.max_houses > 12:

@@ -4,6 +4,7 @@ end, a value entered from the box (docs/rules.md C1–C5, C13, C22; issue 5)."""
 from __future__ import annotations
 
 from companion.rules import rules_for
+from companion.rules.kortstokk import parse_effect
 from web.describe.context import Context, Row, cmd, describes, first, names, of
 from web.describe.jail import jail_try_text
 from web.describe.told import claimed, describe, follow_ups, from_events
@@ -77,6 +78,8 @@ def _edition_value(ctx: Context, row: Row) -> list[str]:
     if entered is None:
         return from_events(ctx, row)
     value = entered["value"]
+    if str(entered["field"]).startswith("chance_effects."):  # K6: the joker table's row
+        return [joker_entry(ctx, str(entered["field"]).split(".", 1)[1], str(value))]
     if isinstance(value, list | tuple):
         shown = names(ctx.money(v) if isinstance(v, int) else str(v) for v in value)
     elif entered["field"] == "tax" and rules_for(ctx.ed).has("tax_percent"):
@@ -90,6 +93,22 @@ def _edition_value(ctx: Context, row: Row) -> list[str]:
     where = ctx.space(entered["space"]) if entered["space"] is not None else ctx.ed.name
     return [_("Entered from the box for %(space)s: %(field)s %(value)s.",
               field=field_name(str(entered["field"])), space=where, value=shown)]
+
+
+def joker_entry(ctx: Context, total: str, effect: str) -> str:
+    """K6: an entered row of the joker table in words ("a roll of 7 on a joker: the bank
+    pays 2 coins"), not the raw key ``chance_effects.7 +2``."""
+    kind, amount = parse_effect(effect)
+    if kind == "coins" and amount >= 0:
+        told = _("the bank pays %(amount)s", amount=ctx.money(amount))
+    elif kind == "coins":
+        told = _("pay %(amount)s to the bank", amount=ctx.money(-amount))
+    elif kind == "insurance":
+        told = _("a fire insurance")
+    else:
+        told = effect
+    return _("Entered from the box: a roll of %(total)s on a joker: %(effect)s.",
+             total=total, effect=told)
 
 
 def field_name(name: str) -> str:

@@ -90,7 +90,8 @@
   /* A token that just moved onto a deed nobody owns — or, when the page (re)loads, the
      player to roll standing on one: the Buy form offers that deed to that player, and the
      auction's "What" and "Sold at the table" offer the same deed (C4: the bank auctions
-     the deed the lander declined). */
+     the deed the lander declined).  A token that moved anywhere else (an owned deed, a
+     tax…) leaves the Buy form's deed on "Choose the deed": nothing preselected to buy. */
   function followLanding(state) {
     const before = positions;
     positions = new Map(state.players.map((p) => [p.name, p.position]));
@@ -100,10 +101,16 @@
     if (!moved || moved.bankrupt) return;
     const deed = String(moved.position);
     const buy = document.querySelector('form[data-cmd="buy"]');
-    if (!buy || ![...buy.elements.space.options].some((o) => o.value === deed)) return;
+    if (!buy) return;
+    if (![...buy.elements.space.options].some((o) => o.value === deed)) {
+      buy.elements.space.value = "";
+      Deeds.sendable(buy.elements.space);
+      return;
+    }
     buy.elements.player.value = moved.name;  // an unowned deed (not owned, not a space)
     Deeds.fillAll(state);
     buy.elements.space.value = deed;
+    Deeds.sendable(buy.elements.space);
     const what = document.querySelector("#auction-open [name=what]");
     if (what) what.value = deed;
     const sold = document.querySelector('form[data-cmd="auction_sold"] [name=space]');

@@ -1,5 +1,6 @@
-/* The console's free flights (W2), the live hints of the jail and bankruptcy cards, and
-   the bankruptcy card's "creditor lifts mortgaged deeds at once" list (C19, C21). */
+/* The console's free flights (W2), the live hints of the jail and bankruptcy cards, the
+   bankruptcy card's "Who" following the player in debt, and its "creditor lifts
+   mortgaged deeds at once" list (C19, C21). */
 "use strict";
 
 (() => {
@@ -83,11 +84,31 @@
     }));
   }
 
+  /* The Bankruptcy card's "Who" (C21): the player who owes more than they can raise, else
+     the first in debt — never the player to roll who owes nothing; "To" their first
+     creditor.  Set when the players in debt change, so the banker's own pick stays. */
+  let debtors = null;
+  function followDebt(state) {
+    const form = document.querySelector('form[data-cmd="bankrupt"]');
+    if (!form) return;
+    const owing = state.players.filter((p) => !p.bankrupt && p.debts.length);
+    const key = JSON.stringify(owing.map((p) => [p.name, owed(p), p.raisable]));
+    if (key === debtors) return;
+    debtors = key;
+    const who = owing.find((p) => owed(p) > p.raisable) || owing[0];
+    if (!who) return;
+    const has = (select, value) => [...select.options].some((o) => o.value === value);
+    if (has(form.elements.player, who.name)) form.elements.player.value = who.name;
+    const to = who.debts[0].to;
+    if (has(form.elements.creditor, to)) form.elements.creditor.value = to;
+  }
+
   const redraw = () => { if (C.state()) { renderHints(C.state()); renderLift(C.state()); } };
   for (const select of document.querySelectorAll("form [name=player], form [name=creditor]")) {
     select.addEventListener("change", redraw);
   }
   C.onState(renderFlights);
+  C.onState(followDebt);
   C.onState(renderHints);
   C.onState(renderLift);
 })();

@@ -156,7 +156,9 @@ const Deeds = (() => {
     return extra ? `${space.name} (${extra})` : space.name;
   }
 
-  /* Refill one select (keeping the choice when it is still there). */
+  /* Refill one select (keeping the choice when it is still there).  A select marked
+     `data-choose` (the Buy form's deed) starts on "Choose the deed" and preselects nothing:
+     its form sends only once a deed is picked (a habitual tap must not buy another deed). */
   function fill(target, items) {
     const select = target.tagName === "SELECT" ? target : target.closest("select");
     const before = select.value;
@@ -169,15 +171,24 @@ const Deeds = (() => {
       const none = C.el("option", C.t("No deeds to choose from."));
       none.value = "";
       options.push(none);
+    } else if ("choose" in select.dataset && target.tagName === "SELECT") {
+      const choose = C.el("option", C.t("Choose the deed"));
+      choose.value = "";
+      options.unshift(choose);
     }
     target.replaceChildren(...options);
     if ([...select.options].some((o) => o.value === before)) select.value = before;
+    if (target.tagName === "SELECT") sendable(select);
+  }
+
+  /* The form of `select` sends only with something chosen (nothing to choose, or a
+     `data-choose` select still on its prompt: nothing to send). */
+  function sendable(select) {
     const form = select.closest("form");
-    if (form && target.tagName === "SELECT" && !select.closest("[data-building-only]")) {
-      // nothing to choose: nothing to send
-      for (const button of form.querySelectorAll("button:not([type=button])")) {
-        if (!form.dataset.busy) button.disabled = items.length === 0;
-      }
+    if (!form || select.closest("[data-building-only]")) return;
+    const empty = select.value === "";
+    for (const button of form.querySelectorAll("button:not([type=button])")) {
+      if (!form.dataset.busy) button.disabled = empty;
     }
   }
 
@@ -196,6 +207,9 @@ const Deeds = (() => {
   for (const field of document.querySelectorAll("form [name=player]")) {
     field.addEventListener("change", () => { if (C.state()) fillAll(C.state()); });
   }
+  for (const select of document.querySelectorAll("select[data-choose]")) {
+    select.addEventListener("change", () => sendable(select));
+  }
   C.onState(fillAll);
-  return {choices, fillAll, spaceAt, board, can, groupBuilt, level};
+  return {choices, fillAll, sendable, spaceAt, board, can, groupBuilt, level};
 })();
