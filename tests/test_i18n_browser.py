@@ -85,6 +85,7 @@ def test_thousands_key_in_the_norwegian_wallet(browser: Any, live_server: LiveSe
 
 def test_the_language_picker_and_a_new_game_keep_one_language(
         browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 15 point 13: the new game speaks its edition's language, not the form's."""
     context = browser.new_context(locale="sv-SE")  # a Swedish tablet, no choice made yet
     console = context.new_page()
     console.goto(f"{live_server.url}/join/{web_actions.banker}")
@@ -99,15 +100,16 @@ def test_the_language_picker_and_a_new_game_keep_one_language(
         console.locator("#new-game input[name=player]").nth(n).fill(name)
     console.get_by_role("button", name="Starta spelet").click()
     console.wait_for_url(re.compile(r"\?game="), timeout=TIMEOUT)
-    assert console.evaluate("document.documentElement.lang") == "sv"  # as the form was
-    expect(console.locator("button[data-cmd=next_turn]")).to_have_text("Nästa tur")
-
-    console.locator("header nav.langs a", has_text="nb").click()
-    console.wait_for_url(re.compile(r"lang=nb"), timeout=TIMEOUT)
-    assert "game=" in console.url
     expect(console.locator("button[data-cmd=next_turn]")).to_have_text("Neste tur")
-    console.goto(f"{live_server.url}/")  # the choice is remembered
-    assert console.evaluate("document.documentElement.lang") == "nb"
+    assert console.evaluate("document.documentElement.lang") == "nb"  # the box's language
+    assert not [c for c in context.cookies() if c["name"] == "companion_lang"]
+
+    console.locator("header nav.langs a", has_text="sv").click()  # the person's own choice
+    console.wait_for_url(re.compile(r"lang=sv"), timeout=TIMEOUT)
+    assert "game=" in console.url
+    expect(console.locator("button[data-cmd=next_turn]")).to_have_text("Nästa tur")
+    console.goto(f"{live_server.url}/")  # the choice is remembered, over the edition's
+    assert console.evaluate("document.documentElement.lang") == "sv"
 
     web_actions.game = web_actions.table.current_game() or ""
     phone = browser.new_context(locale="en-GB").new_page()
@@ -116,3 +118,30 @@ def test_the_language_picker_and_a_new_game_keep_one_language(
     assert phone.evaluate("document.documentElement.lang") == "nb"  # the box's language
     phone.locator("header nav.langs a", has_text="en").click()
     expect(phone.locator("#pay button.primary")).to_have_text("Pay", timeout=TIMEOUT)
+
+
+def test_i15_13_a_swedish_game_from_a_norwegian_console_speaks_swedish(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 15 point 13: the edition picks the pages' language (console and phone)."""
+    context = browser.new_context(locale="nb-NO", viewport={"width": 1024, "height": 768})
+    console = context.new_page()
+    console.goto(f"{live_server.url}/join/{web_actions.banker}")
+    expect(console.locator("#new-game")).to_be_visible(timeout=TIMEOUT)
+    assert console.evaluate("document.documentElement.lang") == "nb"
+    console.select_option("#new-game select[name=edition]", "monopol-se-2008")
+    for n, name in enumerate(("Anna", "Bo")):
+        console.locator("#new-game input[name=player]").nth(n).fill(name)
+    console.get_by_role("button", name="Start spillet").click()  # one tap, as before
+    console.wait_for_url(re.compile(r"\?game="), timeout=TIMEOUT)
+    expect(console.locator("button[data-cmd=next_turn]")).to_have_text("Nästa tur")
+    assert console.evaluate("document.documentElement.lang") == "sv"
+    console.goto(f"{live_server.url}/")  # the current game's language, not the form's
+    assert console.evaluate("document.documentElement.lang") == "sv"
+
+    game = web_actions.table.current_game() or ""
+    phone = browser.new_context(locale="nb-NO", viewport={"width": 390, "height": 844})
+    wallet_page = phone.new_page()
+    wallet_page.goto(f"{live_server.url}/join/{web_actions.tokens.player(game, 'Bo')}")
+    wallet_page.wait_for_url(re.compile(r"/wallet"), timeout=TIMEOUT)
+    assert wallet_page.evaluate("document.documentElement.lang") == "sv"
+    expect(wallet_page.locator("#pay button.primary")).to_have_text("Betala")

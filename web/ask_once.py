@@ -20,6 +20,7 @@ from companion.editions.validate import rent_count
 from companion.errors import CompanionError, MissingValue
 from companion.table import Table
 from web.i18n import _, ngettext
+from web.place_names import label
 
 #: Fields whose value is an amount of money (the inputs get the quick "000" keys).
 MONEY_FIELDS = frozenset({"price", "rents", "house_cost", "mortgage"})
@@ -48,7 +49,7 @@ def missing_value(error: MissingValue) -> dict[str, Any]:
     space: Space | None = None
     if edition is not None and error.space is not None and 0 <= error.space < len(edition.spaces):
         space = edition.space(error.space)
-    name = space.label if space is not None else None
+    name = label(space) if space is not None else None
     answer: dict[str, Any] = {
         "space": error.space, "space_name": name, "field": field,
         "kind": space.kind if space is not None else None,

@@ -19,6 +19,7 @@ from flask import has_request_context
 
 from web.i18n import N_, gettext, language
 from web.locale_choice import edition
+from web.place_names import placeholders
 
 STATIC_DIR = Path(__file__).parent / "static"
 MAPPING = Path(__file__).parent / "babel.cfg"
@@ -58,6 +59,7 @@ JS_STRINGS = (
     N_("Lift at once for %(amount)s"), N_("%(name)s gives: %(items)s."),
     N_("%(proposer)s proposes a trade to %(other)s."), N_("Accept for %(name)s"),
     N_("Cancel the trade"),
+    N_("What name is printed on the board at %(space)s?"),  # console_ask.js (issue 15)
     N_("No trades waiting."), N_("Auction of %(deed)s"), N_("Auction of a house"),
     N_("Auction of a hotel"),
     N_("No bids yet. Bidding starts at %(amount)s."), N_("Highest bid: %(amount)s by %(player)s."),
@@ -116,8 +118,9 @@ def js_strings() -> dict[str, Any]:
 
     Also, under keys no script translates: ``$locale`` (the page language, for
     ``Intl.NumberFormat``), ``$unit`` (the game's money unit) and ``$money_keys`` (the
-    quick-entry multipliers beside amount inputs, e.g. ``"1000 1000000"``); see
-    ``web/static/money.js``.
+    quick-entry multipliers beside amount inputs, e.g. ``"1000 1000000"``; see
+    ``web/static/money.js``) and ``$places`` (the page's placeholders of nameless spaces,
+    :func:`web.place_names.placeholders`).
     """
     from web.money import quick_keys, unit_name
 
@@ -128,6 +131,7 @@ def js_strings() -> dict[str, Any]:
     strings["$unit"] = found.unit if found is not None else "kr"
     strings[strings["$unit"]] = unit_name(strings["$unit"])  # "coins" -> "mynter"
     strings["$money_keys"] = " ".join(str(k) for k in quick_keys(found))
+    strings["$places"] = placeholders(found)  # issue 15 point 8: nameless spaces
     return strings
 
 

@@ -28,6 +28,7 @@ from web.api import join_links, table
 from web.auth import identities, tokens
 from web.i18n import _
 from web.js_strings import js_strings
+from web.place_names import label
 from web.qr import svg
 from web.tokens import Identity
 
@@ -55,7 +56,7 @@ def editions() -> list[dict[str, Any]]:
             edition = get(edition_id)
         except CompanionError:
             continue
-        deeds = [{"index": s.index, "label": s.label, "price": s.price}
+        deeds = [{"index": s.index, "label": label(s), "price": s.price}
                  for s in edition.deeds if s.price is not None]
         found.append({"id": edition_id, "name": edition.name, "deeds": deeds,
                       "house_rules": list(rules_for(edition).house_rules())})
@@ -64,17 +65,18 @@ def editions() -> list[dict[str, Any]]:
 
 def board(game_id: str) -> dict[str, Any]:
     """The game's board for the action forms: every space and the deeds, with what the
-    forms need to offer only sensible choices (kind, group, house and mortgage prices);
+    forms need to offer only sensible choices (kind, group, house and mortgage prices;
+    ``label`` the printed name or the page's placeholder, ``named`` whether it is printed);
     ``series``: the stock board's series with their streets, and its ``levels`` (M3)."""
     state = table().state(game_id)
     ed = state.ed
     spaces = ed.spaces
-    every = [{"index": s.index, "label": s.label, "price": s.price, "kind": s.kind,
+    every = [{"index": s.index, "label": label(s), "price": s.price, "kind": s.kind,
               "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage,
-              "max_houses": s.max_houses}
+              "max_houses": s.max_houses, "named": bool(s.name)}
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
-    series = [{"id": group, "streets": [s.label for s in ed.group(group) if s.kind == "street"]}
+    series = [{"id": group, "streets": [label(s) for s in ed.group(group) if s.kind == "street"]}
               for group in rules_for(ed).series(ed)]  # the stock board (M3); else empty
     return {"spaces": every, "deeds": deeds, "series": series,
             "levels": len(ed.settings.share_prices), "rules": offer_rules(state)}

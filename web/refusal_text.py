@@ -61,10 +61,14 @@ def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
       (``1,200 kr``, ``1 200 kr``, ``3 mynt``);
     - ``unit`` (the money unit beside a plain number): ``kr`` stays, ``coins`` is translated;
     - ``group``: a colour group's name (:data:`GROUP_NAMES`), e.g. ``brown`` -> ``brune``;
-    - any other whole number from 1 000 (to 10**15) shown with ``%(name)s``: grouped (30 000).
+    - any other whole number from 1 000 (to 10**15) shown with ``%(name)s``: grouped (30 000);
+    - a nameless space's core label (``brown #3``): the page's placeholder ("Brun 3",
+      :mod:`web.place_names`, issue 15 point 8).
     """
     from companion.money import Money
+    from web.locale_choice import edition
     from web.money import format_amount, format_money, unit_name
+    from web.place_names import localize_value
 
     out: dict[str, Any] = {}
     for name, value in params.items():
@@ -77,5 +81,7 @@ def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
         elif (isinstance(value, int) and not isinstance(value, bool)
               and 1000 <= abs(value) < 10**15 and f"%({name})s" in template):
             value = format_amount(value)
+        elif isinstance(value, str) and "#" in value:
+            value = localize_value(value, edition())
         out[name] = value
     return out

@@ -16,6 +16,7 @@ from companion.commands.names import name_key
 from companion.table import Table
 from web.i18n import _
 from web.money import format_money
+from web.place_names import label
 
 Row = dict[str, Any]
 Event = dict[str, Any]
@@ -61,7 +62,7 @@ class Context:
             return str(value)
         if isinstance(value, int):
             try:
-                return str(self.ed.space(value).label)
+                return label(self.ed.space(value))
             except IndexError:
                 return str(value)
         return str(value)

@@ -60,6 +60,10 @@ const Companion = (() => {
   /* Ask once (issue 5): who handles a refusal for a value the edition lacks. */
   let missingHandler = null;
   const onMissing = (fn) => { missingHandler = fn; };
+  /* `onRecorded(fn)`: fn(command, answer) after each command the bank recorded (the
+     console asks a deed's name once, issue 15 point 8). */
+  let recordedHandler = null;
+  const onRecorded = (fn) => { recordedHandler = fn; };
 
   /* Send one command; resolves with the server's answer ({ok, seq, state, text} or
      {ok, error}).  `origin` (the form or button it came from) is where the status line
@@ -77,6 +81,7 @@ const Companion = (() => {
     }
     if (answer.ok && answer.state && onState) onState(answer.state);
     if (!answer.ok && answer.missing && missingHandler) missingHandler(command, answer);
+    if (answer.ok && recordedHandler) recordedHandler(command, answer);
     return answer;
   }
 
@@ -148,12 +153,25 @@ const Companion = (() => {
     } catch (err) { /* offline: nothing to learn */ }
   }
 
+  /* A nameless space's core label ("brown #3", anywhere in the state) as the page calls
+     it ("Brun 3": `$places`, web/place_names.py); a name entered at the table is in the
+     state itself (issue 15 point 8). */
+  function places(value) {
+    const found = strings.$places || {};
+    if (typeof value === "string") return Object.hasOwn(found, value) ? found[value] : value;
+    if (Array.isArray(value)) return value.map(places);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, places(v)]));
+    }
+    return value;
+  }
+
   /* Keep `onState(state)` fed: Server-Sent Events, else polling every 3 s. */
   function live(game, onState) {
     let seq = -1;
     let timer = null;
     const accept = (state) => {
-      if (state && state.game && state.game.seq > seq) { seq = state.game.seq; onState(state); }
+      if (state && state.game && state.game.seq > seq) { seq = state.game.seq; onState(places(state)); }
     };
     const poll = async () => {
       if (gone) return;
@@ -376,5 +394,5 @@ const Companion = (() => {
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
           winner, page, gameUrl, badges, deedText, level, onState, start, act, state, player,
-          button, onMissing, onSubmit, onClick, clear, lost};
+          button, onMissing, onRecorded, onSubmit, onClick, clear, lost};
 })();

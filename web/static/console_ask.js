@@ -3,7 +3,11 @@
    figure printed on the card, the console sends `edition_value`, then the refused command
    again (with a fresh id), so the payment completes.  A rent table is one row of amounts
    as printed (issue 15 point 7), with each amount shown beside its label before the one
-   confirmation. */
+   confirmation.
+
+   A deed's name (issue 15 points 8, 13) is asked the same way, once, when the deed is
+   first used at the table (a landing, a roll that lands, a purchase, an auction): one text
+   field and "Record" — or "Not now", and the page's placeholder ("Brun 3") stays. */
 "use strict";
 
 (() => {
@@ -70,6 +74,9 @@
     const missing = answer.missing;
     pending = {command, missing};
     document.getElementById("ask-prompt").textContent = missing.prompt;
+    const title = document.getElementById("ask-title");
+    title.dataset.figure = title.dataset.figure || title.textContent;
+    title.textContent = missing.field === "name" ? title.dataset.name : title.dataset.figure;
     if (missing.input === "list") inputs.replaceChildren(...row(missing));
     else inputs.replaceChildren(input(missing, "", 0));
     box.hidden = false;
@@ -84,6 +91,58 @@
     return missing.input === "list" ? amounts(field.value) : Number(field.value);
   }
 
+  /* A deed name, asked once per deed. */
+  const spaces = ((C.page && C.page.board) || {}).spaces || [];
+  const deeds = ((C.page && C.page.board) || {}).deeds || [];
+  const game = C.page ? C.page.game : "";
+  const skipped = `companion-names-asked:${game}`;
+  const USES = new Set(["land", "buy", "auction_open", "auction_sold", "roll"]);
+
+  function asked() {
+    try { return new Set(JSON.parse(localStorage.getItem(skipped) || "[]")); }
+    catch (err) { return new Set(); }
+  }
+  function remember(index) {
+    const seen = asked();
+    seen.add(index);
+    try { localStorage.setItem(skipped, JSON.stringify([...seen])); } catch (err) { /* private */ }
+  }
+
+  /* The board index a recorded command used (a roll: where the token now stands). */
+  function used(command, answer) {
+    if (!USES.has(command.cmd)) return null;
+    if (command.cmd === "roll") {
+      const player = answer.state && C.player(answer.state, command.player);
+      return player ? player.position : null;
+    }
+    const index = Number(command.space);
+    return command.space !== "" && Number.isInteger(index) ? index : null;
+  }
+
+  function askName(command, answer) {
+    const index = used(command, answer);
+    const space = index === null ? null : spaces[index];
+    if (!space || space.named || !["street", "station", "utility"].includes(space.kind)) return;
+    if (pending || asked().has(index) || (answer.state && answer.state.game.over)) return;
+    remember(index);  // once per deed: "Not now" keeps the placeholder
+    ask(null, {missing: {space: index, space_name: space.label, field: "name", input: "text",
+      count: 1, labels: [], money: false,
+      prompt: C.fmt("What name is printed on the board at %(space)s?", {space: space.label})}});
+  }
+
+  /* From now on the deed is called by its name: the lists this page drew show it. */
+  function rename(index, name) {
+    const old = spaces[index] ? spaces[index].label : null;
+    for (const row of [spaces[index], deeds.find((d) => d.index === index)]) {
+      if (row) { row.label = name; row.named = true; }
+    }
+    for (const option of document.querySelectorAll(`option[value="${Number(index)}"]`)) {
+      if (old && option.textContent.includes(old)) {
+        option.textContent = option.textContent.replace(old, name);
+      }
+    }
+  }
+
   C.onSubmit(form, async () => {
     if (!pending) return;
     const {command, missing} = pending;
@@ -93,7 +152,8 @@
     if (!answer.ok) return;  // the refusal (rents must rise, …) is in the status line
     pending = null;
     box.hidden = true;
-    await C.act(command);  // again, with a fresh id; may ask for the next missing value
+    if (missing.field === "name") rename(missing.space, entry.value);
+    if (command) await C.act(command);  // again, with a fresh id; may ask for the next value
   });
 
   document.getElementById("ask-cancel").addEventListener("click", () => {
@@ -102,4 +162,5 @@
   });
 
   C.onMissing(ask);
+  C.onRecorded(askName);
 })();

@@ -64,19 +64,13 @@
 
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
-  /* The new game's pages keep the language this form was shown in: it becomes the
-     device's choice (the `companion_lang` cookie of web/locale_choice.py; a choice made with the
-     language picker is that cookie already and stays). */
-  function keepLanguage() {
-    const lang = document.documentElement.lang;
-    if (!["nb", "sv", "en"].includes(lang)) return;
-    document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; samesite=lax`;
-  }
-
+  /* The new game's pages speak its edition's language (web/locale_choice.py, rule 4): the
+     form does not store its own language as the device's choice, so only a language picked
+     with the header switch (the `companion_lang` cookie) outranks the edition (issue 15
+     point 13). */
   C.onSubmit(form, async () => {
     const answer = await C.post("/api/games", body());
     if (!answer.ok) { C.say(answer.error, true, form); return; }
-    keepLanguage();
     location.href = `/?game=${encodeURIComponent(answer.game)}`;
   });
   refresh();

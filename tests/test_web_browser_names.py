@@ -1,0 +1,127 @@
+"""Issue 15 points 8 and 13 in Chromium (tablet 1024×768 console, phone 390×844), pages in
+the edition's language: a nameless space is shown with a placeholder in the page's
+language ("Brun 1", "Gå i fengsel"), never the core's English label ("brown #1",
+"go_to_jail #30"); a deed's name is asked once, when the deed is first used at the table
+(a landing, a purchase), with one field and one tap — "Not now" keeps the placeholder."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Page, expect
+
+from companion.table import Table
+from tests.conftest import TEST_SECRET, LiveServer, WebActions
+from tests.test_web_browser import TIMEOUT
+from tests.test_web_browser_offers import PHONE, TABLET
+from web import create_app
+
+SHOTS = "/tmp/shots/h15-names"
+
+
+@pytest.fixture
+def app(table: Table) -> Flask:
+    """No fixed language: the edition decides (live_server serves this app)."""
+    return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET, "SSE_HEARTBEAT": 0.5,
+                       "SSE_MAX_SECONDS": 60, "LANGUAGE": None}, table=table)
+
+
+def page_at(browser: Any, server: LiveServer, token: str, size: dict[str, int],
+            path: str = r"/\?game=|/$") -> Page:
+    """A new context of ``size`` signed in with ``token``; no language chosen."""
+    page = browser.new_context(viewport=size).new_page()
+    page.goto(f"{server.url}/join/{token}")
+    page.wait_for_url(re.compile(path), timeout=TIMEOUT)
+    expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+    return page
+
+
+def land(console: Page, player: str, space: int, button: str) -> None:
+    form = console.locator('form[data-cmd="land"]')
+    form.locator("[name=player]").select_option(player)
+    form.locator("[name=space]").select_option(str(space))
+    form.get_by_role("button", name=button).click()
+
+
+def test_i15_8_wonder_names_are_asked_once_and_placeholders_speak_norwegian(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    web_actions.new_game("Ada", "Bo", edition="verdens-underverker-2003")
+    console = page_at(browser, live_server, web_actions.banker, TABLET)
+    phone = page_at(browser, live_server, web_actions.players["Ada"], PHONE, r"/wallet")
+    assert console.evaluate("document.documentElement.lang") == "nb"
+    spaces = console.locator('form[data-cmd="land"] [name=space]')
+    expect(spaces.locator('option[value="1"]')).to_have_text("1 · Brun 1")
+    expect(spaces.locator('option[value="5"]')).to_have_text("5 · Flyplass 5")
+    expect(spaces.locator('option[value="30"]')).to_have_text("30 · Gå i fengsel")
+
+    ask = console.locator("#ask-once")
+    land(console, "Ada", 1, "Landet")
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#ask-prompt")).to_contain_text("Brun 1")
+    expect(console.locator("#history")).to_contain_text("Ada landet på Brun 1.")
+    expect(phone.locator("body")).to_contain_text("Brun 1", timeout=TIMEOUT)
+    console.screenshot(path=f"{SHOTS}/wonders-ask-name-tablet.png", full_page=True)
+    phone.screenshot(path=f"{SHOTS}/wonders-placeholder-phone.png", full_page=True)
+    expect(ask.locator("input")).to_have_count(1)  # one field …
+    ask.locator("input").fill("Den kinesiske mur")
+    ask.get_by_role("button", name="Registrer og fortsett").click()  # … and one tap
+    expect(ask).to_be_hidden(timeout=TIMEOUT)
+    state = web_actions.table.state(web_actions.game)
+    assert state.ed.space(1).name == "Den kinesiske mur"
+    assert state.ed.space(1).provenance["name"].startswith("table ")
+    expect(spaces.locator('option[value="1"]')).to_have_text("1 · Den kinesiske mur")
+
+    land(console, "Bo", 1, "Landet")  # the name is known: nothing asked
+    expect(console.locator("#history")).to_contain_text("Bo landet på Den kinesiske mur.",
+                                                        timeout=TIMEOUT)
+    expect(ask).to_be_hidden()
+
+    land(console, "Bo", 3, "Landet")  # skipped: the placeholder stays, not asked again
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    ask.get_by_role("button", name="Ikke nå").click()
+    expect(ask).to_be_hidden()
+    land(console, "Ada", 3, "Landet")
+    expect(console.locator("#history")).to_contain_text("Ada landet på Brun 3.", timeout=TIMEOUT)
+    expect(ask).to_be_hidden()
+    assert web_actions.table.state(web_actions.game).ed.space(3).name == ""
+
+    land(console, "Bo", 30, "Landet")  # not a deed: never asked, called by its kind
+    expect(console.locator("#history")).to_contain_text("Bo landet på Gå i fengsel.",
+                                                        timeout=TIMEOUT)
+    expect(ask).to_be_hidden()
+    for page in (console, phone):
+        expect(page.locator("body")).not_to_contain_text(re.compile(r"[a-z_] #\d"))
+    console.screenshot(path=f"{SHOTS}/wonders-named-tablet.png", full_page=True)
+    phone.screenshot(path=f"{SHOTS}/wonders-named-phone.png", full_page=True)
+
+
+def test_i15_13_swedish_street_names_are_asked_once_at_the_purchase(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    web_actions.new_game("Anna", "Bo", edition="monopol-se-2008")
+    console = page_at(browser, live_server, web_actions.banker, TABLET)
+    phone = page_at(browser, live_server, web_actions.players["Anna"], PHONE, r"/wallet")
+    assert console.evaluate("document.documentElement.lang") == "sv"
+    buy = console.locator('form[data-cmd="buy"]')
+    buy.locator("[name=player]").select_option("Anna")
+    expect(buy.locator('[name=space] option[value="1"]')).to_contain_text("Brun 1")
+    buy.locator("[name=space]").select_option("1")
+    buy.get_by_role("button", name="Köp").click()
+    ask = console.locator("#ask-once")
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#history")).to_contain_text(re.compile(r"Anna köpte Brun 1"))
+    expect(phone.locator("body")).to_contain_text("Brun 1", timeout=TIMEOUT)
+    console.screenshot(path=f"{SHOTS}/se-ask-name-tablet.png", full_page=True)
+    ask.locator("input").fill("Västerlånggatan")
+    ask.get_by_role("button", name="Registrera och fortsätt").click()
+    expect(ask).to_be_hidden(timeout=TIMEOUT)
+    assert web_actions.table.state(web_actions.game).ed.space(1).name == "Västerlånggatan"
+    expect(phone.locator("body")).to_contain_text("Västerlånggatan", timeout=TIMEOUT)
+    for page in (console, phone):
+        expect(page.locator("body")).not_to_contain_text(re.compile(r"[a-z_] #\d"))
+    phone.screenshot(path=f"{SHOTS}/se-named-phone.png", full_page=True)
