@@ -197,3 +197,24 @@ def test_k6_an_entered_joker_effect_is_told_in_words_not_its_key(game: Game) -> 
         "Entered from the box: a roll of 7 on a joker: pay 3 coins to the bank.",
         "Entered from the box: a roll of 7 on a joker: a fire insurance.",
         "Entered from the box: a roll of 7 on a joker: Move back to the start joker."]
+
+
+def test_c19_a_trade_accepted_tells_the_interest_on_a_mortgaged_deed_received(
+        tmp_path: Path) -> None:
+    table = open_table(tmp_path)
+    game = Game(table, ["Mor", "Far"])
+    game.buy("Far", "Rådhusplassen")
+    game.do("mortgage", player="Far", space="Rådhusplassen")
+    game.do("trade_propose", from_="Far", parties={"Far": {"spaces": ["Rådhusplassen"]},
+                                                   "Mor": {"cash": 100}})
+    game.phone("Mor", "trade_accept", player="Mor")
+    # C19 (seed 002): the taker pays 10 % of the mortgage value (half of 8 000 kr) at once
+    assert _told(table, game.id)[-1] == (
+        "Mor accepted the trade. Mor paid the bank 400 kr interest (10 %) on the mortgaged "
+        "Rådhusplassen.")
+    game.do("trade", parties={"Mor": {"spaces": ["Rådhusplassen"]}, "Far": {}},
+            lift=["Rådhusplassen"])
+    assert _told(table, game.id)[-1] == (
+        "Mor and Far traded: Mor gave Rådhusplassen; Far gave nothing. Far lifted the "
+        "mortgage on Rådhusplassen for 4 400 kr.")
+    table.close()

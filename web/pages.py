@@ -20,11 +20,13 @@ from flask import (
     url_for,
 )
 
-from companion.editions import edition_ids, load_edition
+from companion.editions import Edition, Space, edition_ids, load_edition
+from companion.editions.provenance import estimates
 from companion.errors import CompanionError
 from companion.rules import rules_for
 from companion.rules.buildings import houses_per_hotel
 from web.api import join_links, table
+from web.ask_once import rent_labels
 from web.auth import identities, tokens
 from web.i18n import _
 from web.js_strings import js_strings
@@ -73,13 +75,26 @@ def board(game_id: str) -> dict[str, Any]:
     spaces = ed.spaces
     every = [{"index": s.index, "label": label(s), "price": s.price, "kind": s.kind,
               "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage,
-              "max_houses": s.max_houses, "named": bool(s.name)}
+              "max_houses": s.max_houses, "named": bool(s.name), **_estimated(ed, s)}
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
     series = [{"id": group, "streets": [label(s) for s in ed.group(group) if s.kind == "street"]}
               for group in rules_for(ed).series(ed)]  # the stock board (M3); else empty
     return {"spaces": every, "deeds": deeds, "series": series,
             "levels": len(ed.settings.share_prices), "rules": offer_rules(state)}
+
+
+def _estimated(ed: Edition, space: Space) -> dict[str, Any]:
+    """A space's estimated values (``scaled xN``, :func:`estimates`; issue 15 point 9):
+    ``{"estimates": {field: {"value", "factor"}}}``, with the rent table's labels
+    (``rent_labels``) when the rents are estimated; ``{}`` when none is."""
+    found = estimates(space)
+    if not found:
+        return {}
+    out: dict[str, Any] = {"estimates": found}
+    if "rents" in found:
+        out["rent_labels"] = rent_labels(ed, space)
+    return out
 
 
 def offer_rules(state: Any) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import Any
 from companion.editions.model import TOP_VALUES, VALUE_FIELDS, Edition, Space
 
 WORD = re.compile(r"verified|transcribed|scaled x[1-9][0-9]*|table \d{4}-\d{2}-\d{2}")
+SCALED = re.compile(r"scaled x([1-9][0-9]*)")
 
 
 def is_word(text: object) -> bool:
@@ -62,6 +63,23 @@ def deed_view(space: Space) -> dict[str, Any]:
     }
     return {"index": space.index, "label": space.label, "kind": space.kind,
             "group": space.group, "values": values, "missing": missing_fields(space)}
+
+
+def estimates(space: Space) -> dict[str, dict[str, Any]]:
+    """The values of ``space`` that are estimates (provenance ``scaled xN``: the standard
+    deed table times N, not read from a card; issue 15 point 9), to be shown as such.
+
+    Shape: ``{field: {"value": int or list of int (rents), "factor": N}}``; empty when
+    every value was read somewhere.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for name in VALUE_FIELDS:
+        scaled = SCALED.fullmatch(str(space.provenance.get(name, "")))
+        if scaled and space.known(name):
+            value = getattr(space, name)
+            found[name] = {"value": list(value) if name == "rents" else value,
+                           "factor": int(scaled.group(1))}
+    return found
 
 
 def missing_fields(space: Space) -> list[str]:

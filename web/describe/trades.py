@@ -1,11 +1,12 @@
-"""Trades in words: one at once, proposed, accepted, called off (docs/rules.md C18)."""
+"""Trades in words: one at once, proposed, accepted, called off, and what a mortgaged deed
+received cost (docs/rules.md C18, C19)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from web.describe import legacy
-from web.describe.context import Context, Row, cmd, describes, first, names
+from web.describe.context import Context, Row, cmd, describes, first, names, of
 from web.describe.told import follow_ups, from_events
 from web.i18n import _, ngettext
 
@@ -25,6 +26,24 @@ def _offer(ctx: Context, offer: dict[str, Any]) -> str:
     return names(items) if items else _("nothing")
 
 
+def mortgaged_received(ctx: Context, row: Row) -> list[str]:
+    """A sentence per mortgaged deed a trade handed over, told from its ``MoneyMoved``
+    events (C19): the interest (10 %) paid now (reason ``mortgage_interest``), or the mortgage
+    lifted now (reason ``unmortgage``)."""
+    out = []
+    for event in of(row["events"], "MoneyMoved"):
+        why = legacy.reason(event)
+        values = {"player": event["payer"], "deed": ctx.space(event.get("space")),
+                  "amount": ctx.money(int(event["amount"])),
+                  "percent": ctx.ed.settings.mortgage_interest_percent}
+        if why == "mortgage_interest":
+            out.append(_("%(player)s paid the bank %(amount)s interest (%(percent)s %%) on the "
+                         "mortgaged %(deed)s.", **values))
+        elif why == "unmortgage":
+            out.append(_("%(player)s lifted the mortgage on %(deed)s for %(amount)s.", **values))
+    return out
+
+
 @describes("trade")
 def _trade(ctx: Context, row: Row) -> list[str]:
     parties = cmd(row).get("parties")
@@ -33,7 +52,8 @@ def _trade(ctx: Context, row: Row) -> list[str]:
     (first, a), (second, b) = parties.items()
     return [_("%(first)s and %(second)s traded: %(first)s gave %(a)s; %(second)s gave %(b)s.",
               first=first, second=second, a=_offer(ctx, a if isinstance(a, dict) else {}),
-              b=_offer(ctx, b if isinstance(b, dict) else {})), *follow_ups(ctx, row)]
+              b=_offer(ctx, b if isinstance(b, dict) else {})), *mortgaged_received(ctx, row),
+            *follow_ups(ctx, row)]
 
 
 @describes("trade_propose")
@@ -55,7 +75,7 @@ def _trade_accept(ctx: Context, row: Row) -> list[str]:
     if closed is None:
         return from_events(ctx, row)
     return [_("%(player)s accepted the trade.", player=legacy.closed_by(row, closed)),
-            *follow_ups(ctx, row)]
+            *mortgaged_received(ctx, row), *follow_ups(ctx, row)]
 
 
 @describes("trade_cancel")

@@ -153,6 +153,7 @@
     pending = null;
     box.hidden = true;
     if (missing.field === "name") rename(missing.space, entry.value);
+    document.dispatchEvent(new CustomEvent("companion:value", {detail: entry}));  // estimates
     if (command) await C.act(command);  // again, with a fresh id; may ask for the next value
   });
 
@@ -162,5 +163,6 @@
   });
 
   C.onMissing(ask);
+  C.askValue = (missing) => ask(null, {missing});  // a figure typed from the card (estimates)
   C.onRecorded(askName);
 })();
