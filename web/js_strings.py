@@ -60,6 +60,15 @@ JS_STRINGS = (
     N_("%(proposer)s proposes a trade to %(other)s."), N_("Accept for %(name)s"),
     N_("Cancel the trade"),
     N_("What name is printed on the board at %(space)s?"),  # console_ask.js (issue 15)
+    # console_estimate.js (issue 15 point 9)
+    N_("Estimated price: %(amount)s (the standard deed × %(factor)s), not read from your card."),
+    N_("estimated rent"),
+    N_("The rents of %(space)s (%(amount)s) are an estimate: the standard deed × %(factor)s. "
+       "Do they match the card?"),
+    N_("The price of %(space)s (%(amount)s) is an estimate: the standard deed × %(factor)s. "
+       "Does it match the card?"),
+    N_("Enter the rents printed on the deed of %(space)s."),
+    N_("Enter the price printed on the board for %(space)s."),
     N_("No trades waiting."), N_("Auction of %(deed)s"), N_("Auction of a house"),
     N_("Auction of a hotel"),
     N_("No bids yet. Bidding starts at %(amount)s."), N_("Highest bid: %(amount)s by %(player)s."),

@@ -57,9 +57,8 @@
       const index = buyIndex();
       const found = index === null ? null : estimate(index, "price");
       note.hidden = !found;
-      note.textContent = found ? C.fmt("Estimated price: %(amount)s (the standard deed × "
-        + "%(factor)s), not read from your card.", {amount: amount(found.value),
-        factor: found.factor}) : "";
+      note.textContent = found ? C.fmt("Estimated price: %(amount)s (the standard deed × %(factor)s), not read from your card.",
+        {amount: amount(found.value), factor: found.factor}) : "";
     }
     const items = document.querySelectorAll("#claims li");
     state.claims.forEach((claim, n) => {
@@ -77,10 +76,8 @@
     const found = estimate(use.index, use.field);
     const values = {space: space.label, amount: amount(found.value), factor: found.factor};
     document.getElementById("estimate-text").textContent = use.field === "rents"
-      ? C.fmt("The rents of %(space)s (%(amount)s) are an estimate: the standard deed × "
-        + "%(factor)s. Do they match the card?", values)
-      : C.fmt("The price of %(space)s (%(amount)s) is an estimate: the standard deed × "
-        + "%(factor)s. Does it match the card?", values);
+      ? C.fmt("The rents of %(space)s (%(amount)s) are an estimate: the standard deed × %(factor)s. Do they match the card?", values)
+      : C.fmt("The price of %(space)s (%(amount)s) is an estimate: the standard deed × %(factor)s. Does it match the card?", values);
   }
 
   function offer(state) {
