@@ -49,6 +49,7 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
     return {
         "name": name, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.in_jail,
         "jail_cards": p.jail_cards, "position": p.position,
+        "position_name": state.ed.space(p.position).label,  # the name as entered so far
         "spaces": [
             {"name": state.ed.space(d.space).label, "index": d.space, "houses": d.houses,
              "hotel": d.hotel, "mortgaged": d.mortgaged,

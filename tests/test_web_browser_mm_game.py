@@ -3,8 +3,10 @@ the machine's Chromium — the tablet console (1024×768) and two phones (390×8
 own context.  Alice buys series 1 (prices asked once), builds (the house price asked once),
 mortgages the unbuilt lot (its value asked once), takes a debt note on her phone; Bob lands
 on the built lot, its rents entered as one row, the 25 000 rent moves series 1 up (M6) and
-every screen tells it; Alice's claim is the first thing on her phone.  Screenshots go to
-/tmp/shots/h15-mm/."""
+every screen tells it; Alice's claim is the first thing on her phone.  Then the banker ends
+the game on the console (point 2): the phones show the end, and on the tally page every
+row's columns add up to its worth (the cells as shown).  Screenshots go to
+/tmp/shots/h15-mm/ (the end: /tmp/shots/h15-last/)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from companion.editions import load_edition
 from tests.conftest import LiveServer, WebActions
@@ -39,6 +41,32 @@ def answer(console: Page, value: str) -> None:
     ask.locator("input[name=value]").fill(value)
     ask.get_by_role("button", name="Record and continue").click()
     expect(ask).to_be_hidden(timeout=TIMEOUT)
+
+
+def shown_amount(cell: Locator) -> int:
+    """The whole number a tally cell shows ("−12 000 kr", "158,000 kr")."""
+    text = cell.inner_text()
+    number = int(re.sub(r"\D", "", text) or 0)
+    return -number if re.match(r"^\s*[−-]", text) else number
+
+
+def check_tally_rows(tally: Page, players: tuple[str, ...]) -> dict[str, int]:
+    """Every row of the tally table: its parts (a heading marked "− " subtracted) add up
+    to the worth shown in the row, and each cell shows its value; ``{player: worth}``."""
+    heads = tally.locator("#tally thead th").all_inner_texts()[1:]
+    worths = {}
+    for name in players:
+        cells = tally.locator(f'#tally tr[data-player="{name}"] td')
+        keys = [cells.nth(i).get_attribute("data-key") for i in range(cells.count())]
+        shown = {key: shown_amount(cells.nth(i)) for i, key in enumerate(keys)}
+        for i, key in enumerate(keys):
+            assert shown[key] == int(cells.nth(i).get_attribute("data-value") or "x"), key
+        parts = [(key, head) for key, head in zip(keys, heads, strict=True)
+                 if key not in ("total", "money")]
+        total = sum(-shown[key] if head.startswith("−") else shown[key] for key, head in parts)
+        assert total == shown["total"], (name, shown)
+        worths[name] = shown["total"]
+    return worths
 
 
 def send_form(console: Page, cmd: str, **fields: str) -> None:
@@ -124,3 +152,25 @@ def test_issue15_mm_a_short_game_through_the_screens(
     expect(alice.locator("#claim-box")).to_be_hidden(timeout=TIMEOUT)
     assert web_actions.cash("Alice") == 158_000 + 25_000
     not_reloaded(console, alice, bob)
+
+    # point 2: the banker ends the game on the console; the tally's rows add up
+    console.once("dialog", lambda dialog: dialog.accept())
+    console.get_by_role("button", name="End the game").click()  # 2 taps with the confirm
+    expect(console.locator("#winner")).to_be_visible(timeout=TIMEOUT)
+    for phone in (alice, bob):
+        expect(phone.locator("#winner")).to_contain_text("The game is over", timeout=TIMEOUT)
+    console.get_by_role("link", name="Show the tally").click()
+    console.wait_for_url(re.compile(r"/tally/"), timeout=TIMEOUT)
+    expect(console.locator("#tally")).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("form.tally-ask")).to_have_count(0)  # every figure was asked
+    worths = check_tally_rows(console, ("Alice", "Bob"))
+    state = web_actions.table.snapshot(web_actions.game, with_tally=True)
+    assert worths == {n: state["tally"]["players"][n]["total"] for n in ("Alice", "Bob")}
+    winner = max(worths, key=lambda n: worths[n])
+    expect(console.locator("#tally-winner")).to_have_attribute("data-winner", winner)
+    Path("/tmp/shots/h15-last").mkdir(parents=True, exist_ok=True)
+    console.screenshot(path="/tmp/shots/h15-last/mm-tally-1024.png", full_page=True)
+    alice.goto(f"{live_server.url}/tally/{web_actions.game}")
+    alice.set_viewport_size(PHONE)
+    assert check_tally_rows(alice, ("Alice", "Bob")) == worths
+    alice.screenshot(path="/tmp/shots/h15-last/mm-tally-390.png", full_page=True)

@@ -21,6 +21,7 @@ from tests.test_web_browser_offers import PHONE, TABLET
 from web import create_app
 
 SHOTS = "/tmp/shots/h15-names"
+MY_SHOTS = "/tmp/shots/h15-last"  # the phone line that follows a name (branch h15-last)
 
 
 @pytest.fixture
@@ -125,3 +126,28 @@ def test_i15_13_swedish_street_names_are_asked_once_at_the_purchase(
     for page in (console, phone):
         expect(page.locator("body")).not_to_contain_text(re.compile(r"[a-z_] #\d"))
     phone.screenshot(path=f"{SHOTS}/se-named-phone.png", full_page=True)
+
+
+def test_i15_8_the_phones_on_line_follows_a_name_entered_on_the_console(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Ada's phone says "På Brun 1" while the space has no name; the banker names it on
+    the console and the phone's line changes without a reload (the live state's
+    ``position_name``), never showing the core's "brown #1"."""
+    os.makedirs(MY_SHOTS, exist_ok=True)
+    web_actions.new_game("Ada", "Bo", edition="verdens-underverker-2003")
+    console = page_at(browser, live_server, web_actions.banker, TABLET)
+    phone = page_at(browser, live_server, web_actions.players["Ada"], PHONE, r"/wallet")
+    where = phone.locator("#where")
+    land(console, "Ada", 1, "Landet")
+    expect(where).to_have_text("På Brun 1", timeout=TIMEOUT)
+    phone.screenshot(path=f"{MY_SHOTS}/wonders-on-placeholder-phone.png", full_page=True)
+    ask = console.locator("#ask-once")
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    ask.locator("input").fill("Den kinesiske mur")
+    ask.get_by_role("button", name="Registrer og fortsett").click()  # one tap
+    expect(ask).to_be_hidden(timeout=TIMEOUT)
+    expect(where).to_have_text("På Den kinesiske mur", timeout=TIMEOUT)  # no reload
+    phone.screenshot(path=f"{MY_SHOTS}/wonders-on-named-phone.png", full_page=True)
+    land(console, "Ada", 3, "Landet")  # the next space: its placeholder again
+    expect(where).to_have_text("På Brun 3", timeout=TIMEOUT)
+    expect(phone.locator("body")).not_to_contain_text(re.compile(r"[a-z_] #\d"))

@@ -109,3 +109,22 @@ def test_the_tally_page_by_cookie_links_back_to_the_wallet(web_actions: WebActio
     html = client.get(f"/tally/{web_actions.game}").get_data(as_text=True)
     assert 'href="/wallet"' in html
 
+
+
+def test_i15_8_the_tally_note_names_nameless_wonders_in_the_pages_language(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """Verdens underverker's airport #5 and brown #1 have no printed name and ×20 prices:
+    the note "not read off your box" calls them "Flyplass 5" and "Brun 1" (nb) or
+    "Airport 5" (en), never the core's "airport #5"."""
+    web_actions.new_game("Ada", "Bo", edition="verdens-underverker-2003")
+    for space in (1, 5):
+        assert web_actions.send(cmd="buy", player="Ada", space=space).status_code == 200
+    url = f"/tally/{web_actions.game}"
+    nb = client.get(f"{url}?lang=nb", headers=web_actions.bearer()).get_data(as_text=True)
+    note = re.search(r'<div id="provenance".*?</div>', nb, re.S)
+    assert note is not None
+    assert "Brun 1" in note[0] and "Flyplass 5" in note[0]
+    en = client.get(f"{url}?lang=en", headers=web_actions.bearer()).get_data(as_text=True)
+    assert "Airport 5" in en
+    for html in (nb, en):
+        assert not re.search(r"[a-z_] #\d", html)

@@ -19,6 +19,7 @@ from web.ask_once import MONEY_FIELDS, prompt
 from web.auth import game_required, tokens
 from web.chart import line_chart
 from web.i18n import _, gettext
+from web.place_names import localize
 
 bp = Blueprint("tally", __name__)
 
@@ -45,12 +46,14 @@ def rule_sentence(tally: dict[str, Any]) -> str:
     return f"{gettext(tally['win_rule'])} {gettext(tally['worth_rule'])}"
 
 
-def missing_notes(missing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def missing_notes(missing: list[dict[str, Any]], edition: Any = None) -> list[dict[str, Any]]:
     """The values the tally lacks, each as the ask-once form asks it: ``{"space",
-    "field", "name", "prompt", "money"}`` (:func:`web.ask_once.prompt`)."""
+    "field", "name", "prompt", "money"}`` (:func:`web.ask_once.prompt`); a nameless
+    space of ``edition`` is named by the page's placeholder ("Brun 3", issue 15 point 8)."""
+    rows = [{**row, "name": localize(row["name"], edition)} for row in missing]
     return [{"space": row["space"], "field": row["field"], "name": row["name"],
              "prompt": prompt(row["field"], row["name"]),
-             "money": row["field"] in MONEY_FIELDS} for row in missing]
+             "money": row["field"] in MONEY_FIELDS} for row in rows]
 
 
 def where_from(provenance: str) -> str:
@@ -73,14 +76,17 @@ def value_names(field: str) -> str:
     return names.get(field, field.replace("_", " "))
 
 
-def provenance_notes(unverified: list[dict[str, Any]]) -> list[str]:
+def provenance_notes(unverified: list[dict[str, Any]], edition: Any = None) -> list[str]:
     """The tally's values not checked against the box, one line per kind of value and
-    source: "house prices on Parkveien, Kirkeveien (from the standard board ×20)"."""
+    source: "house prices on Parkveien, Kirkeveien (from the standard board ×20)"; a
+    nameless space of ``edition`` (an :class:`companion.editions.Edition` or None) is named
+    by the page's placeholder, "Flyplass 5" not "airport #5" (issue 15 point 8)."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for row in unverified:
         names = grouped.setdefault((row["field"], row["provenance"]), [])
-        if row["name"] not in names:
-            names.append(row["name"])
+        name = localize(row["name"], edition)
+        if name not in names:
+            names.append(name)
     return [_("%(values)s on %(deeds)s (%(source)s)", values=value_names(field),
               deeds=", ".join(names), source=where_from(provenance))
             for (field, provenance), names in grouped.items()]
@@ -105,9 +111,10 @@ def tally_page(game_id: str) -> Any:
     chart = line_chart(table().worth_series(game_id), names, unit,
                        _("Net worth over the game"), _("Commands recorded, in order"))
     banker = g.identity.role == "banker"
+    edition = table().state(game_id).ed
     return render_template("tally.html", game=game_id, state=state, tally=tally, names=names,
                            columns=columns(tally), chart=chart, headings=headings(tally),
                            rule=rule_sentence(tally), unit=unit, back=back_link(game_id),
-                           notes=provenance_notes(tally.get("unverified") or []),
-                           missing=missing_notes(tally["missing"]), banker=banker,
+                           notes=provenance_notes(tally.get("unverified") or [], edition),
+                           missing=missing_notes(tally["missing"], edition), banker=banker,
                            csrf=tokens().csrf(g.identity) if banker else None)

@@ -49,7 +49,9 @@
     const space = (C.page.board.spaces || [])[player.position];
     const where = document.getElementById("where");
     where.hidden = !space || player.bankrupt;
-    where.textContent = space ? C.fmt("On %(space)s", {space: space.label}) : "";
+    // the name from the live state: it follows a name entered on the console (issue 15)
+    const name = player.position_name || (space && space.label);
+    where.textContent = space ? C.fmt("On %(space)s", {space: name}) : "";
     renderDebts(state, player);
     renderClaims(state);
     C.winner(state);
