@@ -20,7 +20,7 @@ from types import FrameType
 
 import uvicorn
 from flask import Flask
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from web.front import THREADS, Front
 
@@ -36,6 +36,10 @@ KEEP_ALIVE = 75
 
 #: The 400's text when a request's line and headers pass MAX_HEAD.
 HEAD_TOO_LARGE = "Request line and headers too large."
+#: Seconds a connection answered 400 stays half-closed, its further input read and dropped,
+#: before it is closed: closing with unread bytes makes the kernel answer them with a
+#: reset, and a reset can reach the client before it has read the 400.
+LINGER_SECONDS = 2.0
 
 
 class _HeadTooLarge(Exception):
@@ -56,18 +60,23 @@ class _Protocol(HttpToolsProtocol):
     _parsed = 0  # bytes of this request's URL and headers, as parsed
     _too_large = False
     _in_body = False
+    _lingering = False  # answered 400: input is dropped until the close
     _deadline: asyncio.TimerHandle | None = None  # for the head under way
+    _linger: asyncio.TimerHandle | None = None  # the close after LINGER_SECONDS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._start_head_clock()
 
     def data_received(self, data: bytes) -> None:
+        if self._lingering:
+            return  # after the 400: read and dropped, so closing sends no reset
         if not self._in_body:
             self._head += len(data)
             self._start_head_clock()
         super().data_received(data)
-        if not self._in_body and self._head > MAX_HEAD and not self.transport.is_closing():
+        if (not self._in_body and self._head > MAX_HEAD and not self._lingering
+                and not self.transport.is_closing()):
             self.send_400_response(HEAD_TOO_LARGE)  # still no end of the head
 
     def on_message_begin(self) -> None:
@@ -91,7 +100,24 @@ class _Protocol(HttpToolsProtocol):
             raise _HeadTooLarge(HEAD_TOO_LARGE)
 
     def send_400_response(self, msg: str) -> None:
-        super().send_400_response(HEAD_TOO_LARGE if self._too_large else msg)
+        """uvicorn's 400 (the same bytes), then a lingering close instead of its
+        ``transport.close()``: our side is shut for writing at once, the rest of what the
+        client sends is dropped, and the connection is closed after LINGER_SECONDS (or
+        when the client closes), so the client always gets to read the 400."""
+        text = HEAD_TOO_LARGE if self._too_large else msg
+        content = [STATUS_LINE[400]]
+        for name, value in self.server_state.default_headers:
+            content.extend([name, b": ", value, b"\r\n"])
+        content.extend([b"content-type: text/plain; charset=utf-8\r\n",
+                        b"content-length: " + str(len(text)).encode("ascii") + b"\r\n",
+                        b"connection: close\r\n", b"\r\n", text.encode("ascii")])
+        self.transport.write(b"".join(content))
+        if self._lingering or not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self._lingering = True
+        self.transport.write_eof()
+        self._linger = self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
     def on_headers_complete(self) -> None:
         self._in_body = True
@@ -101,8 +127,9 @@ class _Protocol(HttpToolsProtocol):
         super().on_headers_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._deadline is not None:
-            self._deadline.cancel()
+        for timer in (self._deadline, self._linger):
+            if timer is not None:
+                timer.cancel()
         super().connection_lost(exc)
 
     def _start_head_clock(self) -> None:
