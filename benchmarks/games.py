@@ -29,11 +29,11 @@ def game_commands(count: int, seed: int = 1) -> Iterator[dict[str, Any]]:
             space = rng.choice([d for d in DEEDS if d not in owner])
             owner[space] = player
             yield {"cmd": "buy", "player": player, "space": space, "id": f"c{n}"}
-        elif kind == 2:
+        elif kind == 2:  # Start first: a landing behind the token then pays no second bonus (C2)
+            yield {"cmd": "pass_start", "player": player, "id": f"c{n}"}
+        elif kind == 3:
             yield {"cmd": "land", "player": player, "space": rng.choice(DEEDS + OTHER),
                    "dice": rng.randint(2, 12), "id": f"c{n}"}
-        elif kind == 3:
-            yield {"cmd": "pass_start", "player": player, "id": f"c{n}"}
         else:
             other = PLAYERS[(seat + 1) % len(PLAYERS)]
             yield {"cmd": "pay", "from": player, "to": other, "amount": rng.randint(1, 400),

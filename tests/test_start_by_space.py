@@ -34,6 +34,17 @@ def test_c2_pass_start_after_the_landing_that_paid_it_is_refused_and_changes_not
     assert game.cash("Alice") == 30_000 + 4_000 - 4_000  # the bonus, then Inntektsskatt
 
 
+def test_c2_a_new_turn_is_a_new_move_whose_start_bonus_is_not_yet_paid(game: Game) -> None:
+    """The landing that paid Alice's bonus was last turn's move: on her next turn the banker
+    may record passing Start again (it was refused for good once a landing had paid it)."""
+    game.do("land", player="Alice", space=36)
+    game.do("land", player="Alice", space=4)  # across Start: 4 000, then Inntektsskatt 4 000
+    game.do("next_turn")
+    game.do("next_turn")  # Bob, then Alice again
+    game.do("pass_start", player="Alice")
+    assert game.cash("Alice") == 30_000 + 4_000 - 4_000 + 4_000
+
+
 def test_c2_pass_start_sent_before_the_landing_is_not_paid_again_by_it(game: Game) -> None:
     game.do("land", player="Alice", space=36)
     game.do("pass_start", player="Alice")

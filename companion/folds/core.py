@@ -85,6 +85,8 @@ def _(e: ev.ClaimClosed, s: GameState) -> None:
 @fold_event.register
 def _(e: ev.TurnPassed, s: GameState) -> None:
     s.to_roll, s.turn = e.player, e.turn
+    for player in s.players.values():  # C2: a new turn is a new move: its Start not yet paid
+        player.start_paid = ""
 
 
 @fold_event.register
