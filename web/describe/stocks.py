@@ -7,6 +7,7 @@ facts (``was``, ``level``, ``was_price``, ``price``); an event logged before it 
 
 from __future__ import annotations
 
+from companion.mechanics.stocks.facts import share_price
 from web.describe import legacy
 from web.describe.context import Context, Event
 from web.i18n import _
@@ -14,10 +15,7 @@ from web.i18n import _
 
 def shown(ctx: Context, level: int) -> str:
     """A level's price as the board shows it, or "suspended" (level 0, M3)."""
-    prices = ctx.ed.settings.share_prices
-    if level <= 0:
-        return _("suspended")
-    return ctx.money(prices[min(level, len(prices)) - 1])
+    return ctx.money(share_price(ctx.ed, level)) if level > 0 else _("suspended")
 
 
 def stock_moved(ctx: Context, e: Event, seq: int) -> str:

@@ -21,7 +21,7 @@ from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.mechanics.stocks import state as stock_board
-from companion.mechanics.stocks.facts import stock_moved
+from companion.mechanics.stocks.facts import share_price, stock_moved
 from companion.money import amount_text, half
 from companion.state import Claim, GameState
 
@@ -51,8 +51,7 @@ def series_of(edition: Edition, space: Space) -> str | None:
 
 def price(state: GameState, series: str) -> int:
     """Kroner per share of ``series`` now (0 while suspended, M3)."""
-    level = stock_board.of(state).levels.get(series, 0)
-    return state.ed.settings.share_prices[level - 1] if level > 0 else 0
+    return share_price(state.ed, stock_board.of(state).levels.get(series, 0))
 
 
 def held(state: GameState, holder: str, series: str) -> int:
