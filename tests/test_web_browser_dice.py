@@ -123,3 +123,21 @@ def test_c4_to_auction_from_the_phone_and_doubles_keep_the_pad(
     expect(bob.locator("#auction-what")).to_have_text("Auction of Prinsens gate",
                                                       timeout=TIMEOUT)
     assert taps.count == 3  # the auction opens on the landed deed in 1 tap
+
+
+def test_m4_the_multimillionaer_pad_rolls_for_ola_first_then_the_car(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", edition="multimillionaer")
+    alice = page_at(browser, live_server, web_actions.players["Alice"], "/wallet", PHONE)
+    expect(alice.locator("#turn-pad-title")).to_have_text(
+        "Your turn: roll for Ola Nordmann first", timeout=TIMEOUT)
+    taps = Taps()
+    taps.dice(alice, 1, 3)  # Ola: Start -> Skatt (4): nothing (M16 is the car's)
+    expect(alice.locator("#turn-pad-title")).to_have_text("Your turn: tap the two dice",
+                                                          timeout=TIMEOUT)
+    taps.dice(alice, 4, 6)  # car: Start -> Ferieparadiset (10)
+    bob = page_at(browser, live_server, web_actions.players["Bob"], "/wallet", PHONE)
+    expect(bob.locator("#turn-pad-title")).to_have_text(
+        "You roll next: roll for Ola Nordmann to start your turn", timeout=TIMEOUT)
+    shoot(bob, "phone-mm-next-ola")
+    assert taps.count == 4
