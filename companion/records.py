@@ -55,9 +55,11 @@ class PendingTrade:
 @dataclass
 class RollInfo:
     """The last roll: by ``player`` in ``turn``; ``doubles`` in a row; ``done`` = no more
-    rolls this turn (C3, C13)."""
+    rolls this turn (C3, C13); ``dice`` as rolled (1 or 2 ints 1–6; the turn line shows
+    them, issue 16)."""
 
     player: str
     turn: int
     doubles: int = 0
     done: bool = True
+    dice: tuple[int, ...] = ()

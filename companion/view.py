@@ -68,11 +68,16 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
 
 
 def _roll(state: GameState) -> dict[str, Any]:
-    """C3: doubles in a row this turn and whether the player to roll has finished."""
+    """C3: doubles in a row this turn and whether the player to roll has finished;
+    ``last_roll``: the last roll of the game, ``{"player", "dice": [d1, d2] or [d],
+    "turn"}`` (None before the first; it stays shown after the turn passed)."""
     last = state.roll
     current = last is not None and last.turn == state.turn and last.player == state.to_roll
     return {"doubles": last.doubles if last and current else 0,
-            "rolled": bool(last and current and last.done)}
+            "rolled": bool(last and current and last.done),
+            "last_roll": None if last is None else {"player": last.player,
+                                                     "dice": list(last.dice),
+                                                     "turn": last.turn}}
 
 
 def _auction(state: GameState) -> dict[str, Any] | None:

@@ -117,6 +117,15 @@ JS_STRINGS = (
     N_("%(debtor)s did not pay %(amount)s interest in time."), N_("Point out unpaid interest"),
     N_("That costs %(amount)s."), N_("Shares of series %(series)s (held: %(count)s)"),
     N_("shares of series %(series)s: %(count)s"),
+    # issue 16 points 1-3 (h16-dice): roll_line.js, wallet_turn.js
+    N_("%(player)s rolled %(dice)s"), N_("%(player)s rolls next"), N_("%(space)s is for sale"),
+    N_("%(space)s: read the card — pay or collect below, or ask the banker"), N_("Buy"),
+    N_("Buy for %(price)s"), N_("Claim %(amount)s"), N_("Claim %(amount)s for %(space)s"),
+    N_("In jail: roll for doubles, or"), N_("Pay the jail fine"), N_("To auction"),
+    N_("Use a get-out-of-jail card"),
+    N_("You roll next: roll for Ola Nordmann to start your turn"),
+    N_("You roll next: your dice start your turn"), N_("Your turn: roll for Ola Nordmann first"),
+    N_("Your turn: tap the die"), N_("Your turn: tap the two dice"),
 )
 
 

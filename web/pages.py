@@ -117,6 +117,9 @@ def offer_rules(state: Any) -> dict[str, Any]:
             "insurance": rules.has("fire_insurance"),  # K8
             "decliner": rules.has("auction_among_others"),  # K4
             "jail": rules.has("jail"),
+            # issue 16: the phone's dice pad — Ola first (M4), one die off these kinds (M8, M14)
+            "ola": rules.allows("ola_roll"),
+            "one_die_from": sorted(settings.one_die_from),
             "fortune_goal": settings.fortune_goal if rules.allows("declare_fortune") else None,
             # M22: worth (net_worth) reaching this wins by itself, no declaration (issue 15)
             "worth_goal": (None if "declare_fortune" in rules.commands

@@ -11,7 +11,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import emit_plan, one_building
 from companion.editions import Space
-from companion.errors import N_, BadCommand, NotEnoughCash, RuleBroken
+from companion.errors import N_, BadCommand, NotAllowed, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.money import Money
@@ -23,7 +23,7 @@ from companion.state import GameState
 BUILDINGS = ("house", "hotel")
 
 
-@command("auction_open")
+@command("auction_open", player_field="decliner")
 def auction_open(draft: Draft, cmd: Cmd) -> None:
     """The bank auctions the unowned deed ``space`` (C4: the decliner may bid too), or one
     ``building`` (``house``/``hotel``) when several players want more than the bank has
@@ -31,7 +31,9 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
     the lowest house price of the lots that could take it (C16), for a deed to the rule
     module's ``auction_start`` (K4: the price), else 1.  ``decliner`` (optional) names
     the player who declined to buy the deed (K4: only the others bid; there it defaults
-    to the player whose turn it is).
+    to the player whose turn it is).  A player's phone may send it only as the
+    ``decliner`` of the deed their token stands on, on their own turn ("Til auksjon",
+    C4; issue 16): other auctions are the banker's.
 
     Raises:
         RuleBroken: an auction is open, the deed is owned, ``start`` below the deed's
@@ -44,11 +46,15 @@ def auction_open(draft: Draft, cmd: Cmd) -> None:
         raise _still_open(state, state.auction)
     if cmd.has("space") == cmd.has("building"):
         raise BadCommand("Auction either a 'space' or a 'building' (house or hotel).")
+    if cmd.sender is not None and not cmd.has("space"):
+        raise NotAllowed("Only the banker can do that.")
     if cmd.has("space"):
         space = state.ed.space(cmd.space())
         if not space.is_deed or space.index in state.deeds:
             raise RuleBroken("%(deed)s is not the bank's to auction.", deed=space.label)
         decliner = _decliner(state, cmd)
+        if cmd.sender is not None:
+            _phone_may_decline(state, decliner, space)
         rules_for(state.ed).check_deed_auction(state, space, decliner)  # K4
         lowest = lowest_bid(state, space)
         start = cmd.amount("start") if cmd.has("start") else max(lowest, 1)
@@ -185,6 +191,14 @@ def _decliner(state: GameState, cmd: Cmd) -> str:
     if cmd.has("decliner"):
         return cmd.player("decliner")
     return rules_for(state.ed).default_decliner(state)
+
+
+def _phone_may_decline(state: GameState, player: str, space: Space) -> None:
+    """C4 from a phone: ``player`` declines only the deed they landed on, on their turn."""
+    if state.to_roll != player or state.players[player].position != space.index:
+        raise RuleBroken("%(player)s can send %(deed)s to auction only after landing on it "
+                         "on their turn (C4); ask the banker.", player=player,
+                         deed=space.label)
 
 
 def _open(state: GameState) -> Auction:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
+from companion.commands.handover import hands_over, pass_turn
 from companion.commands.turns import check_jail, land_on
 from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
@@ -42,15 +43,23 @@ DOUBLES_TO_JAIL = 3  # C3
 def roll(draft: Draft, cmd: Cmd) -> None:
     """``player`` rolled ``dice`` (see the module docstring; C3, K3, K6, M8, M14).
 
+    Sent by the player next in turn once the current one has finished, it passes the
+    turn first, as ``next_turn`` does (C5; :mod:`companion.commands.handover`).
+
     Raises:
         BadCommand: dice not whole numbers 1–6.
-        RuleBroken: not this player's turn, they are out, their rolling is over this
-        turn (no doubles, sent to jail, or K3's doubles), or two dice off Børsen or
-        Ferieparadiset / one die anywhere else (M8, M14).
+        RuleBroken: not this player's turn (nor the next one's, after a finished
+        turn), they are out, their rolling is over this turn (no doubles, sent to
+        jail, or K3's doubles), or two dice off Børsen or Ferieparadiset / one die
+        anywhere else (M8, M14).
     """
     state, player = draft.state, cmd.player()
-    _may_roll(state, player)
+    handing = hands_over(state, player)  # C5: the next player's roll is the next turn
+    if not handing:
+        _may_roll(state, player)
     dice = read_dice(state, cmd, player, state.players[player].position)
+    if handing:
+        pass_turn(draft)
     double = len(dice) == 2 and dice[0] == dice[1]
     if state.players[player].in_jail:
         _jail_roll(draft, player, dice, double)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
+from companion.commands.handover import pass_turn
 from companion.errors import BadCommand, MissingValue, RuleBroken
 from companion.ledger.claims import collect_claim
 from companion.ledger.draft import Draft
 from companion.ledger.payments import charge
 from companion.ledger.pot import collect_pot, pay_bank
 from companion.rules import rules_for
-from companion.rules.lapse import lapse_claims
 from companion.state import GameState
 
 
@@ -19,15 +19,9 @@ from companion.state import GameState
 def next_turn(draft: Draft, cmd: Cmd) -> None:
     """The next active player in seat order is to roll; claims not claimed in time lapse
     (C5: at the next roll; M11: ``claim_lapse_turns`` = 2 and ``lapse_at_ola_roll``: not
-    here but at that player's Ola roll, :mod:`companion.rules.lapse`)."""
-    state = draft.state
-    seats = list(state.players)
-    at = seats.index(state.to_roll)
-    following = seats[at + 1:] + seats[: at + 1]
-    player = next(n for n in following if not state.players[n].bankrupt)
-    draft.emit(ev.TurnPassed(player, state.turn + 1))
-    rules_for(state.ed).after_turn(draft, seats[at])  # M4 phases, M15, M18 missed interest
-    lapse_claims(draft)  # after the hook: it starts M4's Ola phase
+    here but at that player's Ola roll, :mod:`companion.rules.lapse`).  The next
+    player's ``roll`` does the same first (:mod:`companion.commands.handover`)."""
+    pass_turn(draft)
 
 
 @command("land")

@@ -63,7 +63,7 @@ def _(e: ev.PlayerBankrupt, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.Rolled, s: GameState) -> None:
-    s.roll = RollInfo(e.player, s.turn, e.doubles, e.done)
+    s.roll = RollInfo(e.player, s.turn, e.doubles, e.done, tuple(e.dice))
 
 
 @fold_event.register

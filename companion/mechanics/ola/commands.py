@@ -16,6 +16,7 @@ from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.commands.buildings import may_spend
 from companion.commands.dice import read_dice
+from companion.commands.handover import hands_over, pass_turn
 from companion.commands.turns import rent_due
 from companion.errors import BadCommand, MissingValue, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
@@ -59,26 +60,38 @@ def ola_roll(draft: Draft, cmd: Cmd) -> None:
     (``settings.one_die_from``; M8, M14: "gjelder også Ola Nordmann").  Ola moves the sum
     from his space and does what ``ola_land`` does there; doubles roll for Ola again.
 
+    Sent by the player next in turn once the current one has finished (car moved or
+    stayed, no doubles pending), it passes the turn first, as ``next_turn`` does (C5, M11;
+    :mod:`companion.commands.handover`).
+
     Raises:
         BadCommand: dice not whole numbers 1–6.
         RuleBroken: two dice where one is due or one where two are (M8, M14); not the
-        player to roll; Ola's rolling is over this turn (no doubles), or the car has moved
-        (M4); another auction is still open.
+        player to roll (nor the next one, after a finished turn); Ola's rolling is
+        over this turn (no doubles), or the car has moved (M4); another auction is still open.
         MissingValue: the deed's rents are not known yet (asked once).
     """
     state = draft.state
     multimillionaer(state)
     player = cmd.player()
+    handing = hands_over(state, player)  # C5, M11: the next player's roll is the next turn
+    if not handing:
+        _may_roll_ola(state, player)
+    dice = read_dice(state, cmd, "Ola Nordmann", ola_turn.of(state).ola)
+    if handing:
+        pass_turn(draft)
+    double = len(dice) == 2 and dice[0] == dice[1]
+    index = (ola_turn.of(state).ola + sum(dice)) % len(state.ed.spaces)
+    ola_stops(draft, index, sum(dice), rolled=ev.OlaRolled(dice, state.turn, not double))
+
+
+def _may_roll_ola(state: GameState, player: str) -> None:
     if state.to_roll != player:
         raise RuleBroken("It is %(turn)s's turn to roll, not %(player)s's.",
                          turn=state.to_roll, player=player)
     if ola_turn.of(state).ola_done == state.turn and state.phase != "car":
         raise RuleBroken("Ola Nordmann has finished rolling this turn (no doubles): move "
                          "the car.")
-    dice = read_dice(state, cmd, "Ola Nordmann", ola_turn.of(state).ola)
-    double = len(dice) == 2 and dice[0] == dice[1]
-    index = (ola_turn.of(state).ola + sum(dice)) % len(state.ed.spaces)
-    ola_stops(draft, index, sum(dice), rolled=ev.OlaRolled(dice, state.turn, not double))
 
 
 def ola_stops(draft: Draft, index: int, dice: int | None,
