@@ -220,3 +220,23 @@ def test_issue16_9_the_games_page_at_table_and_phone_sizes(
         page.screenshot(path=str(SHOTS / f"games-{name}-nb.png"), full_page=True)
         page.locator(f'tr[data-game="{done}"] a').click()
         expect(page.locator("#tally-winner")).to_have_attribute("data-winner", "Kari")
+
+
+@pytest.mark.parametrize("edition", ["multimillionaer", "verdens-underverker-2003", "kortstokk",
+                                     "monopol-se-2008"])
+def test_issue16_10_every_editions_console_and_wallet_pass_axe_and_44_px(
+        browser: Any, live_server: LiveServer, web_actions: WebActions, edition: str) -> None:
+    web_actions.new_game("Kari", "Ola", edition=edition)
+    found: dict[str, Any] = {}
+    for scheme in ("light", "dark"):
+        for who, token, size in (("console", web_actions.banker, TABLET),
+                                 ("wallet", web_actions.players["Ola"], PHONE)):
+            page = open_as(browser, live_server, token, size, scheme)
+            expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+            page.wait_for_timeout(300)
+            found[f"{who}-{scheme}"] = violations(page)
+            page.screenshot(path=str(SHOTS / f"{edition}-{who}-{scheme}.png"), full_page=True)
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            found[f"{who}-{scheme}-small"] = page.evaluate(CONTROLS) if scheme == "light" else []
+            page.context.close()
+    assert {k: v for k, v in found.items() if v} == {}
