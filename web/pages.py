@@ -128,6 +128,19 @@ def offer_rules(state: Any) -> dict[str, Any]:
             "built_group_sold_whole": settings.built_group_sold_whole}
 
 
+def game_choices() -> list[dict[str, str]]:
+    """The console's game picker, newest first: ``{"id", "label"}`` where the label names
+    the edition and the players, and says when the game is over (issue 16 point 10), e.g.
+    "Monopol (norsk utgave, 1996): Kari, Ola (over)"."""
+    found = []
+    for game_id in reversed(table().game_ids()):
+        state = table().state(game_id)
+        text = f"{state.ed.name}: {', '.join(state.players)}"
+        found.append({"id": game_id,
+                      "label": _("%(game)s (over)", game=text) if state.over else text})
+    return found
+
+
 def _page(template: str, identity: Identity, **context: Any) -> str:
     return render_template(template, csrf=tokens().csrf(identity), i18n=js_strings(),
                            default_edition=DEFAULT_EDITION, now=time.time(), **context)
@@ -146,7 +159,7 @@ def console() -> Any:
     game_id = request.args.get("game") or table().current_game()
     if game_id is not None and game_id not in table().game_ids():
         abort(404, _("There is no game %(game)s.", game=game_id))
-    games = list(reversed(table().game_ids()))
+    games = game_choices()
     if game_id is None:
         return _page("console.html", banker, game=None, games=games, editions=editions())
     links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]

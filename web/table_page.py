@@ -26,7 +26,10 @@ bp = Blueprint("table", __name__, url_prefix="/table")
 
 #: Strings table.js shows, translated into the page as JSON.
 JS_STRINGS = (N_("Pressed."), N_("Could not reach the bank."), N_("No simulated buttons here."),
-              N_("Holding the banker button…"), N_("empty seat"))
+              N_("Holding the banker button…"), N_("empty seat"),
+              # issue 16 point 10: a seat button says whose it is, a light its state in words
+              N_("Press %(name)s's seat"), N_("Press seat %(num)s (empty)"),
+              N_("Claim light: %(state)s"), N_("Turn light: %(state)s"), N_("lit"), N_("off"))
 
 
 def _hardware() -> Any:

@@ -13,6 +13,10 @@
 
   function say(text) { status.textContent = text; }
 
+  /* A sentence with its one %(key)s filled; a light's colour in words (issue 16 point 10). */
+  function put(text, value, key = "state") { return text.replace(`%(${key})s`, value); }
+  function lit(colour) { return /^#0{6}$/i.test(colour) ? t("off") : t("lit"); }
+
   /* One circle per LED, in strip order, coloured as the strip lights it. */
   function drawStrip(colours) {
     while (strip.children.length < colours.length) {
@@ -40,8 +44,15 @@
       card.querySelector(".name").textContent = data.players[i] || t("empty seat");
       const claimLed = (seg.seat_leds || [])[i];
       const turnLed = (seg.turn_leds || [])[i];
-      card.querySelector(".claim").style.background = data.colours[claimLed] || "#000";
-      card.querySelector(".turn").style.background = data.colours[turnLed] || "#000";
+      const claim = data.colours[claimLed] || "#000000";
+      const turn = data.colours[turnLed] || "#000000";
+      card.querySelector(".claim").style.background = claim;
+      card.querySelector(".turn").style.background = turn;
+      card.querySelector(".claim-words").textContent = put(t("Claim light: %(state)s"), lit(claim));
+      card.querySelector(".turn-words").textContent = put(t("Turn light: %(state)s"), lit(turn));
+      card.querySelector(".seat-press").textContent = data.players[i]
+        ? put(t("Press %(name)s's seat"), data.players[i], "name")
+        : put(t("Press seat %(num)s (empty)"), String(i + 1), "num");
     });
     if (longButton) longButton.hidden = !data.long_press;
   }
