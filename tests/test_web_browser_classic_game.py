@@ -256,3 +256,23 @@ def test_issue15_swedish_2008_a_short_game_through_the_screens_in_swedish(
 
     worths = end_and_tally(console, (anna, bo), web_actions, ("Anna", "Bo"), "se2008")
     assert worths == {"Anna": 13_400_000 + 2 * 600_000 + 500_000, "Bo": 15_900_000 + 1_000_000}
+
+
+def test_c4_the_auctions_what_chooses_nothing_before_a_landing_then_the_landed_deed(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """The auction's "Hva" showed "Et hus" before any landing: now "Velg…" (nothing chosen,
+    the form does not send), and after a landing on an unowned deed that deed (C4)."""
+    console = start_from_the_form(browser, live_server, web_actions, "monopol-no-1996",
+                                  "Kari", "Ola")
+    what = console.locator("#auction-open [name=what]")
+    expect(what).to_have_value("")
+    expect(what.locator("option:checked")).to_have_text("Velg…")
+    expect(console.locator("#auction-open button.primary")).to_be_disabled()
+    land(console, "Kari", 3)  # Kirkeveien
+    expect(what).to_have_value("3", timeout=TIMEOUT)
+    expect(console.locator("#auction-open button.primary")).to_be_enabled()
+    land(console, "Kari", 4)  # Inntektsskatt: no deed landed, nothing chosen again
+    expect(what).to_have_value("", timeout=TIMEOUT)
+    what.select_option("house")  # the banker may still pick a building
+    expect(console.locator("#auction-open button.primary")).to_be_enabled()
+    assert web_actions.state()["auction"] is None
