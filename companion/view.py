@@ -54,7 +54,10 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
             {"name": state.ed.space(d.space).label, "index": d.space, "houses": d.houses,
              "hotel": d.hotel, "mortgaged": d.mortgaged,
              "castle": d.hotel and is_castle(state.ed.space(d.space), state),  # M19
-             "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None}
+             "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None,
+             # as known now (a value asked once mid-game shows at once on the phones)
+             "house_cost": state.ed.space(d.space).house_cost,
+             "mortgage": state.ed.space(d.space).mortgage}
             for d in state.owned_by(name)
         ],
         **part(state, lambda m: m.player_view(state, name), "player_defaults"),

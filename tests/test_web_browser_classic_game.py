@@ -276,3 +276,38 @@ def test_c4_the_auctions_what_chooses_nothing_before_a_landing_then_the_landed_d
     what.select_option("house")  # the banker may still pick a building
     expect(console.locator("#auction-open button.primary")).to_be_enabled()
     assert web_actions.state()["auction"] is None
+
+
+def test_m17_a_phones_build_and_mortgage_buttons_follow_a_value_entered_on_the_console(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Multimillionær's house price and mortgage value are not public (seed 003): the phone
+    offered Build and Mortgage only after a reload once the console had asked for them.
+    Now the state carries each deed's values as known, and the phone follows at once."""
+    from tests.test_web_browser_mm_game import INDEX  # Multimillionær's board
+
+    web_actions.new_game("Alice", "Bob", edition="multimillionaer")
+    web_actions.send(cmd="ola_land", space=INDEX["Prøv lykken"])
+    for lot, price in (("Kirkeveien", 20_000), ("Frognerveien", 24_000)):
+        web_actions.send(cmd="edition_value", space=INDEX[lot], field="price", value=price)
+        assert web_actions.send(cmd="buy", player="Alice", space=INDEX[lot]).status_code == 200
+    alice = browser.new_context(viewport=PHONE).new_page()
+    alice.goto(f"{live_server.url}/join/{web_actions.players['Alice']}?lang=en")
+    alice.wait_for_url(re.compile(r"/wallet"), timeout=TIMEOUT)
+    alice.evaluate("window.notReloaded = true")
+    kirke = alice.locator('#deeds li[data-deed="Kirkeveien"]')
+    frogner = alice.locator('#deeds li[data-deed="Frognerveien"]')
+    expect(kirke).to_be_visible(timeout=TIMEOUT)
+    expect(kirke.get_by_role("button", name=re.compile("^Build"))).to_have_count(0)
+    expect(frogner.get_by_role("button", name=re.compile("^Mortgage"))).to_have_count(0)
+
+    # what the console's ask-once form sends when the banker types the figures
+    web_actions.send(cmd="edition_value", space=INDEX["Kirkeveien"], field="house_cost",
+                     value=10_000)
+    web_actions.send(cmd="edition_value", space=INDEX["Frognerveien"], field="mortgage",
+                     value=12_000)
+    expect(kirke.get_by_role("button", name=re.compile(r"^Build for 10\D?000"))).to_be_visible(
+        timeout=TIMEOUT)
+    frogner.get_by_role("button", name=re.compile(r"^Mortgage for 12\D?000")).click()
+    expect(frogner).to_contain_text("mortgaged", timeout=TIMEOUT)
+    assert web_actions.cash("Alice") == 150_000 - 20_000 - 24_000 + 12_000  # M17
+    assert alice.evaluate("window.notReloaded") is True
