@@ -441,7 +441,8 @@ class OlaRolled(Event):
 
 @dataclass(frozen=True)
 class PhaseSet(Event):
-    """The turn is now in ``phase``: ``ola``, ``build`` or ``car`` (M4)."""
+    """The turn is now in ``phase``: ``ola``, ``build`` or ``car`` (M4); ``joker``: the
+    player to roll stopped on a joker and the second roll's effect is not recorded (K6)."""
 
     phase: str
 

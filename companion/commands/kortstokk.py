@@ -180,6 +180,7 @@ def joker(draft: Draft, cmd: Cmd) -> None:
         charge(draft, player, ev.BANK, -amount, f"joker {total}", "joker")
     elif kind == "insurance":
         draft.emit(ev.FireInsuranceChanged(player, 1))
+    _rules(state).joker_recorded(draft, player)  # K6: the turn may pass (a note too)
 
 
 @command("declare_fortune", player_field="player")

@@ -21,6 +21,7 @@ def next_turn(draft: Draft, cmd: Cmd) -> None:
     (C5: at the next roll; M11: ``claim_lapse_turns`` = 2 and ``lapse_at_ola_roll``: not
     here but at that player's Ola roll, :mod:`companion.rules.lapse`)."""
     state = draft.state
+    rules_for(state.ed).check_next_turn(state)  # K6: a joker's effect first
     seats = list(state.players)
     at = seats.index(state.to_roll)
     following = seats[at + 1:] + seats[: at + 1]
