@@ -128,3 +128,29 @@ def test_i15_8_the_tally_note_names_nameless_wonders_in_the_pages_language(
     assert "Airport 5" in en
     for html in (nb, en):
         assert not re.search(r"[a-z_] #\d", html)
+
+
+def test_c23_the_tally_note_says_plainly_a_figure_was_typed_in_from_the_familys_game(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """A price typed at the table (Swedish 2008's are the standard deed × 10 000, seed 001):
+    the note said "entered at your table 2026-12-01" / "inskrivet vid ert bord 2026-12-01";
+    now plain words and the day as the page writes it."""
+    import datetime as dt
+
+    from babel.dates import format_date
+
+    web_actions.new_game("Anna", "Bo", edition="monopol-se-2008")
+    assert web_actions.send(cmd="edition_value", space=1, field="price",
+                            value=600_000).status_code == 200
+    assert web_actions.send(cmd="buy", player="Anna", space=1).status_code == 200
+    url = f"/tally/{web_actions.game}"
+    today = dt.date.today()
+    for lang, heading, words in (
+            ("sv", "Var några av siffrorna kommer ifrån:", "inskrivet från ert eget spel"),
+            ("nb", "Hvor noen av tallene kommer fra:", "skrevet av fra deres eget spill")):
+        html = client.get(f"{url}?lang={lang}", headers=web_actions.bearer()).get_data(
+            as_text=True)
+        note = re.search(r'<div id="provenance".*?</div>', html, re.S)
+        assert note is not None and heading in note[0]
+        assert f"{words} {format_date(today, 'long', locale=lang)}" in note[0]
+        assert today.isoformat() not in note[0] and "bord" not in note[0]

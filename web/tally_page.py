@@ -10,15 +10,17 @@ Printable (the stylesheet's print rules hide the bars and buttons).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from babel.dates import format_date
 from flask import Blueprint, g, render_template, url_for
 
 from web.api import table
 from web.ask_once import MONEY_FIELDS, prompt
 from web.auth import game_required, tokens
 from web.chart import line_chart
-from web.i18n import _, gettext
+from web.i18n import _, gettext, language
 from web.place_names import localize
 
 bp = Blueprint("tally", __name__)
@@ -63,10 +65,21 @@ def where_from(provenance: str) -> str:
     if provenance == "transcribed":
         return _("copied from a board by a fan, not checked")
     if provenance.startswith("table "):
-        return _("entered at your table on %(date)s", date=provenance[len("table "):])
+        return _("typed in from your own game on %(date)s",
+                 date=local_date(provenance[len("table "):]))
     if provenance == "missing":
         return _("not known yet")
     return _("source unknown")
+
+
+def local_date(iso: str) -> str:
+    """``"2026-12-01"`` as the page's language writes a day ("1. desember 2026" in nb,
+    "1 december 2026" in sv); anything else as it is."""
+    try:
+        day = dt.date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return str(format_date(day, "long", locale=language()))
 
 
 def value_names(field: str) -> str:
