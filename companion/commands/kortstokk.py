@@ -204,4 +204,4 @@ def declare_fortune(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("Selling everything would leave %(player)s %(total)s; %(goal)s are "
                          "needed to win (K11).", player=player, total=Money.of(state, total),
                          goal=Money.of(state, goal))
-    finish(draft, player)  # open claims paid first (C5)
+    finish(draft, player, "K11")  # open claims paid first (C5)
