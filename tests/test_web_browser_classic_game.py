@@ -144,6 +144,7 @@ def end_and_tally(console: Page, phones: tuple[Page, ...], actions: WebActions,
     console.wait_for_url(re.compile(r"/tally/"), timeout=TIMEOUT)
     expect(console.locator("#tally")).to_be_visible(timeout=TIMEOUT)
     expect(console.locator("form.tally-ask")).to_have_count(0)
+    expect(console.locator("#tally-ended")).to_have_attribute("data-how", "end_game")
     worths = check_tally_rows(console, names)
     state = actions.table.snapshot(actions.game, with_tally=True)
     assert worths == {n: state["tally"]["players"][n]["total"] for n in names}
