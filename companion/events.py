@@ -189,9 +189,13 @@ class JailCardsChanged(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
-    """The game is over; ``winner`` as the tally named (None = undecided)."""
+    """The game is over; ``winner`` as the tally named (None = undecided).  ``how``: the
+    rule that ended it — ``end_game`` (the banker), ``C24`` (a timed game's end), ``C22``
+    (one player left), ``C23`` (a quick game's first bankruptcy), ``W3`` (a full
+    passport), ``K11`` (a declared fortune), ``M22`` (the worth goal); "" in older logs."""
 
     winner: str | None = None
+    how: str = ""
 
 
 @dataclass(frozen=True)
@@ -441,7 +445,8 @@ class OlaRolled(Event):
 
 @dataclass(frozen=True)
 class PhaseSet(Event):
-    """The turn is now in ``phase``: ``ola``, ``build`` or ``car`` (M4)."""
+    """The turn is now in ``phase``: ``ola``, ``build`` or ``car`` (M4); ``joker``: the
+    player to roll stopped on a joker and the second roll's effect is not recorded (K6)."""
 
     phase: str
 

@@ -99,6 +99,7 @@ class GameState:
     bank_paid_in: int = 0
     over: bool = False
     winner: str | None = None
+    ended_by: str = ""  # how the game ended (GameEnded.how: a rule id or "end_game")
     seq: int = 0
     auction: Auction | None = None  # the open auction (C4, C16); None = none open
     trades: dict[int, PendingTrade] = field(default_factory=dict)  # awaiting a yes (C18)

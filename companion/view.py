@@ -23,7 +23,8 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
         "game": {"id": state.game_id, "edition": ed.id, "variant": state.variant,
                  "over": state.over, "seq": state.seq, "unit": ed.unit,
                  "house_rules": dict(state.house_rules),
-                 "minutes": state.minutes, "ends_at": state.ends_at},
+                 "minutes": state.minutes, "ends_at": state.ends_at,
+                 "ended_by": state.ended_by},
         "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
                  **_roll(state)},
         "players": [_player(state, name) for name in state.players],
@@ -54,7 +55,10 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
             {"name": state.ed.space(d.space).label, "index": d.space, "houses": d.houses,
              "hotel": d.hotel, "mortgaged": d.mortgaged,
              "castle": d.hotel and is_castle(state.ed.space(d.space), state),  # M19
-             "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None}
+             "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None,
+             # as known now (a value asked once mid-game shows at once on the phones)
+             "house_cost": state.ed.space(d.space).house_cost,
+             "mortgage": state.ed.space(d.space).mortgage}
             for d in state.owned_by(name)
         ],
         **part(state, lambda m: m.player_view(state, name), "player_defaults"),

@@ -6,6 +6,8 @@ The price and joker tables did not survive (K4, K6): prices are entered once wit
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.editions import load_edition
@@ -111,6 +113,26 @@ def test_k6_passing_a_joker_pays_one_coin_landing_rolls_the_joker_table(game: Ga
     assert game.cashes() == {"Alice": 9, "Bob": 10, "Carol": 5}
     assert game.player("Carol")["fire_insurance"] == 1
     assert game.table.editions.get(KS).chance_effects[7] == "+2"  # asked once
+
+
+def test_k6_the_turn_does_not_pass_until_the_jokers_effect_is_recorded(game: Game) -> None:
+    """K6: a stop on a joker means a second roll for an effect; a note-only effect moves
+    nothing, so without a hold the turn passed with it unrecorded (issue 15)."""
+    game.do("edition_value", field="chance_effects.9", value="Tell a joke")  # a note
+    game.do("land", player="Alice", space=11)  # the player to roll stops on the joker
+    assert game.state()["turn"]["phase"] == "joker"
+    game.refused(RuleBroken, "Alice stopped on a joker: record what the second roll does "
+                             "before the turn passes (K6).", "next_turn")
+    game.do("joker", player="Alice", dice=9)  # the note: no money, the turn may pass
+    assert game.cashes() == {"Alice": 8, "Bob": 8, "Carol": 8}
+    assert game.state()["turn"]["phase"] == "car"
+    game.do("next_turn")
+    assert game.state()["turn"]["player"] == "Bob"
+    game.do("land", player="Bob", space=0)  # the start joker too
+    game.refused(RuleBroken, re.compile("^Bob stopped on a joker"), "next_turn")
+    game.do("undo")  # undone, the landing holds nothing
+    game.do("next_turn")
+    assert game.state()["turn"]["player"] == "Carol"
 
 
 def test_k7_houses_in_twos_evenly_at_most_rank_minus_one(game: Game) -> None:

@@ -84,7 +84,7 @@ def test_i15_8_wonder_names_are_asked_once_and_placeholders_speak_norwegian(
 
     land(console, "Bo", 3, "Landet")  # skipped: the placeholder stays, not asked again
     expect(ask).to_be_visible(timeout=TIMEOUT)
-    ask.get_by_role("button", name="Ikke nå").click()
+    ask.get_by_role("button", name="Ikke i dette spillet").click()  # says what it does
     expect(ask).to_be_hidden()
     land(console, "Ada", 3, "Landet")
     expect(console.locator("#history")).to_contain_text("Ada landet på Brun 3.", timeout=TIMEOUT)
@@ -151,3 +151,32 @@ def test_i15_8_the_phones_on_line_follows_a_name_entered_on_the_console(
     land(console, "Ada", 3, "Landet")  # the next space: its placeholder again
     expect(where).to_have_text("På Brun 3", timeout=TIMEOUT)
     expect(phone.locator("body")).not_to_contain_text(re.compile(r"[a-z_] #\d"))
+
+
+def test_w2_a_wonder_reached_by_free_flight_is_asked_for_by_name_and_not_now_says_this_game(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 15 (Wonders): a wonder reached by a free flight (W2) was never asked for its
+    name, unlike one landed on; the flight picked on Ada's phone asks on the console now.
+    Skipping a name means "not in this game", and the button says so (a figure's skip
+    stays "Ikke nå": it is asked again the next time)."""
+    web_actions.new_game("Ada", "Bo", edition="verdens-underverker-2003")
+    console = page_at(browser, live_server, web_actions.banker, TABLET)
+    phone = page_at(browser, live_server, web_actions.players["Ada"], PHONE, r"/wallet")
+    ask = console.locator("#ask-once")
+    land(console, "Ada", 15, "Landet")  # an airport: its own name is asked first
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#ask-prompt")).to_contain_text("Flyplass 15")
+    expect(console.locator("#ask-cancel")).to_have_text("Ikke i dette spillet")
+    console.locator("#ask-cancel").click()
+    expect(ask).to_be_hidden()
+
+    phone.locator("#flight-wonders button[data-wonder='39']").click()  # the flight, on the phone
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#ask-prompt")).to_contain_text("Mørkeblå 39")
+    os.makedirs("/tmp/shots/h15-finish", exist_ok=True)
+    console.screenshot(path="/tmp/shots/h15-finish/wonders-flight-ask-1024.png", full_page=True)
+    ask.locator("input").fill("Taj Mahal")
+    ask.get_by_role("button", name="Registrer og fortsett").click()
+    expect(ask).to_be_hidden(timeout=TIMEOUT)
+    assert web_actions.table.state(web_actions.game).ed.space(39).name == "Taj Mahal"
+    expect(phone.locator("#passport")).to_contain_text("Taj Mahal", timeout=TIMEOUT)

@@ -130,7 +130,7 @@ def test_the_tally_mid_game_names_the_leader_and_the_unchecked_values(
         as_text=True)
     assert "Mor is leading." in html and "The winner is" not in html
     assert 'data-leader="Mor"' in html and 'data-winner=' not in html
-    assert "Some values are not read off your box:" in html
+    assert "Where some of the figures come from:" in html
     assert "house prices on Parkveien (from the standard board ×20)" in html
     assert "scaled x20" not in html and "house_cost" not in html
     web_actions.send(cmd="end_game")

@@ -128,3 +128,71 @@ def test_i15_8_the_tally_note_names_nameless_wonders_in_the_pages_language(
     assert "Airport 5" in en
     for html in (nb, en):
         assert not re.search(r"[a-z_] #\d", html)
+
+
+def test_c23_the_tally_note_says_plainly_a_figure_was_typed_in_from_the_familys_game(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """A price typed at the table (Swedish 2008's are the standard deed × 10 000, seed 001):
+    the note said "entered at your table 2026-12-01" / "inskrivet vid ert bord 2026-12-01";
+    now plain words and the day as the page writes it."""
+    import datetime as dt
+
+    from babel.dates import format_date
+
+    web_actions.new_game("Anna", "Bo", edition="monopol-se-2008")
+    assert web_actions.send(cmd="edition_value", space=1, field="price",
+                            value=600_000).status_code == 200
+    assert web_actions.send(cmd="buy", player="Anna", space=1).status_code == 200
+    url = f"/tally/{web_actions.game}"
+    today = dt.date.today()
+    for lang, heading, words in (
+            ("sv", "Var några av siffrorna kommer ifrån:", "inskrivet från ert eget spel"),
+            ("nb", "Hvor noen av tallene kommer fra:", "skrevet av fra deres eget spill")):
+        html = client.get(f"{url}?lang={lang}", headers=web_actions.bearer()).get_data(
+            as_text=True)
+        note = re.search(r'<div id="provenance".*?</div>', html, re.S)
+        assert note is not None and heading in note[0]
+        assert f"{words} {format_date(today, 'long', locale=lang)}" in note[0]
+        assert today.isoformat() not in note[0] and "bord" not in note[0]
+
+
+def test_w3_the_tally_and_the_bonus_line_say_the_full_passport_ended_the_game(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """Seed 000: the 22nd wonder ends the game and pays 30 000 kr (W3).  The tally said only
+    "Final tally." and the history "The bank paid Ada 30 000 kr."; both now say why."""
+    from web.describe import describe_rows
+
+    game = replay(web_actions, "wonders_full_passport.jsonl")
+    assert web_actions.state()["game"]["ended_by"] == "W3"
+    url = f"/tally/{game}"
+    en = client.get(f"{url}?lang=en", headers=web_actions.bearer()).get_data(as_text=True)
+    assert re.search(r'<p id="tally-ended"[^>]*data-how="W3">The game ended with a full '
+                     r'passport: all 22 wonders visited \(W3\)\.</p>', en)
+    nb = client.get(f"{url}?lang=nb", headers=web_actions.bearer()).get_data(as_text=True)
+    assert "Spillet sluttet med et fullt pass: alle 22 underverker besøkt (W3)." in nb
+    told = describe_rows(web_actions.table, game, web_actions.table.history(game, 500))
+    bonus = [t.replace("\u00a0", " ") for t in told if "30 000" in t.replace("\u00a0", " ")
+             or "30,000" in t]
+    assert any("bonus for the full passport, which ends the game (W3)" in t for t in bonus), told
+
+
+def test_c22_c24_the_tally_of_any_edition_says_how_the_game_ended(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """The classic game ended by its last player standing (C22), a game the banker ended,
+    a timed game ended when time was up (C24); a game going on says nothing of an end."""
+    game = replay(web_actions, "classic_full_game.jsonl")
+    html = client.get(f"/tally/{game}?lang=en", headers=web_actions.bearer()).get_data(
+        as_text=True)
+    assert 'data-how="C22">The game ended when only one player was left (C22).' in html
+    for variant, how, words in (("standard", "end_game", "The banker ended the game on the "
+                                                         "console."),
+                                ("timed", "C24", "Time was up: the banker ended the timed "
+                                                 "game (C24).")):
+        fields = {"variant": variant, "minutes": 30} if variant == "timed" else {}
+        web_actions.new_game("Alice", "Bob", **fields)
+        url = f"/tally/{web_actions.game}?lang=en"
+        assert 'id="tally-ended"' not in client.get(url, headers=web_actions.bearer()).get_data(
+            as_text=True)
+        assert web_actions.send(cmd="end_game").status_code == 200
+        html = client.get(url, headers=web_actions.bearer()).get_data(as_text=True)
+        assert f'data-how="{how}">{words}</p>' in html

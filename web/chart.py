@@ -16,6 +16,8 @@ from web.money import format_money
 
 WIDTH, HEIGHT = 720, 320
 LEFT, RIGHT, TOP, BOTTOM = 78, 12, 12, 34
+#: Width of one character of a 12 px axis label, generously (digits and "kr" are ~6.7 px).
+LABEL_CHAR_W = 7.5
 #: (colour, dash pattern) per seat.
 STYLES = (("#1b6e3a", ""), ("#b3261e", "8 4"), ("#1f4e9c", "2 3"), ("#c77700", "10 3 2 3"),
           ("#6a1b9a", "4 4"), ("#00796b", "12 2"), ("#5d4037", "1 2"), ("#37474f", "6 2 1 2"))
@@ -38,15 +40,24 @@ def _scale(points: Sequence[Point], names: Sequence[str]) -> tuple[int, int, int
     return low, max(high, low + step), step
 
 
+def left_margin(labels: Sequence[str]) -> int:
+    """The room (SVG px) left of the plot so the widest y-axis label fits whole: at least
+    ``LEFT``; "15 000 000 kr" of Swedish 2008 needs about 104 px (was cut off at 78)."""
+    widest = max((len(label) for label in labels), default=0)
+    return max(LEFT, int(widest * LABEL_CHAR_W) + 12)
+
+
 def line_chart(points: Sequence[Point], names: Sequence[str], unit: str, title: str,
                axis_label: str) -> Markup:
     """The chart as inline SVG markup: x = commands in order, y = worth in ``unit``."""
     low, high, step = _scale(points, names)
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    labels = {value: format_money(value, unit) for value in range(low, high + 1, step)}
+    left = left_margin(list(labels.values()))
+    inner_w, inner_h = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
     last = max(len(points) - 1, 1)
 
     def x(i: int) -> float:
-        return LEFT + inner_w * i / last
+        return left + inner_w * i / last
 
     def y(value: int) -> float:
         return TOP + inner_h * (high - value) / (high - low)
@@ -54,12 +65,12 @@ def line_chart(points: Sequence[Point], names: Sequence[str], unit: str, title: 
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT + 22 * len(names)}" '
              f'role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
              f"<title>{escape(title)}</title>"]
-    for value in range(low, high + 1, step):
-        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
+    for value, label in labels.items():
+        parts.append(f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" stroke="#d8d3c7" stroke-width="1"/>')
-        parts.append(f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
-                     f'font-size="12" fill="#6b6b66">{escape(format_money(value, unit))}</text>')
-    parts.append(f'<text x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" '
+        parts.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
+                     f'font-size="12" fill="#6b6b66">{escape(label)}</text>')
+    parts.append(f'<text x="{left + inner_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" '
                  f'font-size="12" fill="#6b6b66">{escape(axis_label)}</text>')
     for seat, name in enumerate(names):
         colour, dash = STYLES[seat % len(STYLES)]
@@ -69,8 +80,8 @@ def line_chart(points: Sequence[Point], names: Sequence[str], unit: str, title: 
         parts.append(f'<polyline class="worth-line" data-player="{escape(name)}" fill="none" '
                      f'stroke="{colour}" stroke-width="2.5"{dashes} points="{coords}"/>')
         ly = HEIGHT + 22 * seat + 10
-        parts.append(f'<line x1="{LEFT}" x2="{LEFT + 40}" y1="{ly}" y2="{ly}" '
+        parts.append(f'<line x1="{left}" x2="{left + 40}" y1="{ly}" y2="{ly}" '
                      f'stroke="{colour}" stroke-width="3"{dashes}/>')
-        parts.append(f'<text x="{LEFT + 48}" y="{ly + 4}" font-size="13">{escape(name)}</text>')
+        parts.append(f'<text x="{left + 48}" y="{ly + 4}" font-size="13">{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

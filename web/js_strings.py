@@ -56,6 +56,7 @@ JS_STRINGS = (
     N_("%(owner)s claims %(amount)s from %(payer)s (%(space)s)."), N_("Time left: %(time)s"),
     N_("%(deed)s: lift for %(amount)s"), N_("No deeds to choose from."), N_("No deeds."),
     N_("Choose the deed"),
+    N_("Not in this game"), N_("Not now"),  # console_ask.js: a name's skip, a figure's
     N_("Lift at once for %(amount)s"), N_("%(name)s gives: %(items)s."),
     N_("%(proposer)s proposes a trade to %(other)s."), N_("Accept for %(name)s"),
     N_("Cancel the trade"),

@@ -10,15 +10,17 @@ Printable (the stylesheet's print rules hide the bars and buttons).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from babel.dates import format_date
 from flask import Blueprint, g, render_template, url_for
 
 from web.api import table
 from web.ask_once import MONEY_FIELDS, prompt
 from web.auth import game_required, tokens
 from web.chart import line_chart
-from web.i18n import _, gettext
+from web.i18n import N_, _, gettext, language
 from web.place_names import localize
 
 bp = Blueprint("tally", __name__)
@@ -63,10 +65,40 @@ def where_from(provenance: str) -> str:
     if provenance == "transcribed":
         return _("copied from a board by a fan, not checked")
     if provenance.startswith("table "):
-        return _("entered at your table on %(date)s", date=provenance[len("table "):])
+        return _("typed in from your own game on %(date)s",
+                 date=local_date(provenance[len("table "):]))
     if provenance == "missing":
         return _("not known yet")
     return _("source unknown")
+
+
+#: How a game ended (``game.ended_by``, the ``GameEnded`` event's ``how``), in words.
+ENDINGS = {
+    "end_game": N_("The banker ended the game on the console."),
+    "C24": N_("Time was up: the banker ended the timed game (C24)."),
+    "C22": N_("The game ended when only one player was left (C22)."),
+    "C23": N_("The quick game ended at the first bankruptcy (C23)."),
+    "W3": N_("The game ended with a full passport: all 22 wonders visited (W3)."),
+    "K11": N_("The game ended when %(name)s declared a fortune of at least the goal (K11)."),
+    "M22": N_("The game ended when %(name)s's worth reached the goal (M22)."),
+}
+
+
+def ending_sentence(game: dict[str, Any], winner: str | None) -> str:
+    """How the game in the snapshot's ``game`` part ended, "" while it goes on (or in a
+    log written before the events said how)."""
+    template = ENDINGS.get(str(game.get("ended_by") or "")) if game.get("over") else None
+    return gettext(template, name=winner or "") if template else ""
+
+
+def local_date(iso: str) -> str:
+    """``"2026-12-01"`` as the page's language writes a day ("1. desember 2026" in nb,
+    "1 december 2026" in sv); anything else as it is."""
+    try:
+        day = dt.date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return str(format_date(day, "long", locale=language()))
 
 
 def value_names(field: str) -> str:
@@ -115,6 +147,7 @@ def tally_page(game_id: str) -> Any:
     return render_template("tally.html", game=game_id, state=state, tally=tally, names=names,
                            columns=columns(tally), chart=chart, headings=headings(tally),
                            rule=rule_sentence(tally), unit=unit, back=back_link(game_id),
+                           ended=ending_sentence(state["game"], tally.get("winner")),
                            notes=provenance_notes(tally.get("unverified") or [], edition),
                            missing=missing_notes(tally["missing"], edition), banker=banker,
                            csrf=tokens().csrf(g.identity) if banker else None)

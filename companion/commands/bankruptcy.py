@@ -206,5 +206,5 @@ def _leave(draft: Draft, player: str, creditor: str) -> None:
             draft.emit(ev.TradeClosed(pending.id, "cancelled"))
     draft.emit(ev.PlayerBankrupt(player, creditor))
     quick_end = state.variant == "quick" and state.ed.settings.quick_ends_at_first_bankruptcy
-    if len(state.active_players()) <= 1 or quick_end:
-        finish(draft)  # C5: the others' open claims are paid before the tally
+    if len(state.active_players()) <= 1 or quick_end:  # C5: claims paid before the tally
+        finish(draft, how="C22" if len(state.active_players()) <= 1 else "C23")

@@ -44,8 +44,13 @@ def next_in_turn(state: GameState) -> str:
 def pass_turn(draft: Draft) -> None:
     """The body of ``next_turn``: the next active player is to roll; the rule set's
     ``after_turn`` follows (M4 phases, M15, M18), then claims not claimed in time lapse
-    (C5; M11 at that player's Ola roll, :mod:`companion.rules.lapse`)."""
+    (C5; M11 at that player's Ola roll, :mod:`companion.rules.lapse`).
+
+    Raises:
+        RuleBroken: the rule set holds the turn (K6: a joker's effect not yet recorded).
+    """
     state = draft.state
+    rules_for(state.ed).check_next_turn(state)  # K6: a joker's effect first
     previous = state.to_roll
     draft.emit(ev.TurnPassed(next_in_turn(state), state.turn + 1))
     rules_for(state.ed).after_turn(draft, previous)

@@ -180,6 +180,7 @@ def joker(draft: Draft, cmd: Cmd) -> None:
         charge(draft, player, ev.BANK, -amount, f"joker {total}", "joker")
     elif kind == "insurance":
         draft.emit(ev.FireInsuranceChanged(player, 1))
+    _rules(state).joker_recorded(draft, player)  # K6: the turn may pass (a note too)
 
 
 @command("declare_fortune", player_field="player")
@@ -203,4 +204,4 @@ def declare_fortune(draft: Draft, cmd: Cmd) -> None:
         raise RuleBroken("Selling everything would leave %(player)s %(total)s; %(goal)s are "
                          "needed to win (K11).", player=player, total=Money.of(state, total),
                          goal=Money.of(state, goal))
-    finish(draft, player)  # open claims paid first (C5)
+    finish(draft, player, "K11")  # open claims paid first (C5)

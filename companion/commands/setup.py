@@ -76,5 +76,5 @@ def start_game(draft: Draft, started: ev.GameStarted) -> None:
 @command("end_game")
 def end_game(draft: Draft, cmd: Cmd) -> None:
     """Close the game and fix the tally's winner (C22–C24); open rent claims are paid
-    first (C5, :func:`~companion.ledger.ending.finish`)."""
-    finish(draft)
+    first (C5, :func:`~companion.ledger.ending.finish`); a timed game ends by C24."""
+    finish(draft, how="C24" if draft.state.variant == "timed" else "end_game")

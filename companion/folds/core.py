@@ -108,7 +108,7 @@ def _(e: ev.JailCardsChanged, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.GameEnded, s: GameState) -> None:
-    s.over, s.winner = True, e.winner
+    s.over, s.winner, s.ended_by = True, e.winner, e.how
 
 
 @fold_event.register

@@ -16,14 +16,16 @@ from companion.ledger.payments import settle_debts
 from companion.valuation import tally
 
 
-def finish(draft: Draft, winner: str | None = None) -> None:
+def finish(draft: Draft, winner: str | None = None, how: str = "end_game") -> None:
     """End the game: pay every open rent claim (:func:`pay_open_claims`), settle debts,
     then :class:`~companion.events.GameEnded` with ``winner`` when the rules named one
-    (K11: who declared), else the tally's winner (C22, C23, W3)."""
+    (K11: who declared), else the tally's winner (C22, C23, W3); ``how``: the rule that
+    ended it (``GameEnded.how``: ``end_game``, ``C22``, ``C23``, ``C24``, ``W3``, ``K11``,
+    ``M22``)."""
     pay_open_claims(draft)
     settle_debts(draft)
     named = winner if winner is not None else tally(draft.state)["winner"]
-    draft.emit(ev.GameEnded(named))
+    draft.emit(ev.GameEnded(named, how))
 
 
 def pay_open_claims(draft: Draft) -> None:

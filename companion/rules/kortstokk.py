@@ -248,6 +248,37 @@ def chance_effect(state: GameState, total: int) -> str:
     return effect
 
 
+#: K6: the turn's phase (:attr:`GameState.phase`) between a stop on a joker and the
+#: ``joker`` command that records the second roll's effect.
+JOKER_PHASE = "joker"
+
+
+def after_land(draft: Draft, player: str, space: int) -> None:
+    """K6: the player to roll stopped on a joker: the turn waits for the second roll's
+    effect (``joker``), even one that only says something (a note moves nothing)."""
+    state = draft.state
+    if state.ed.space(space).group == "joker" and player == state.to_roll:
+        draft.emit(ev.PhaseSet(JOKER_PHASE))
+
+
+def joker_recorded(draft: Draft, player: str) -> None:
+    """K6: ``joker`` recorded ``player``'s second roll: the turn may pass again."""
+    if draft.state.phase == JOKER_PHASE and player == draft.state.to_roll:
+        draft.emit(ev.PhaseSet("car"))
+
+
+def check_next_turn(state: GameState) -> None:
+    """K6: refuse to pass the turn while the joker's effect is unrecorded.
+
+    Raises: RuleBroken (nothing changes) — the player to roll stopped on a joker and
+    ``joker`` was not sent; a bankrupt player's joker does not hold the turn.
+    """
+    player = state.to_roll
+    if state.phase == JOKER_PHASE and not state.players[player].bankrupt:
+        raise RuleBroken("%(player)s stopped on a joker: record what the second roll does "
+                         "before the turn passes (K6).", player=player)
+
+
 def parse_effect(effect: str) -> tuple[str, int]:
     """K6 effect text -> (``"coins"``, signed amount), (``"insurance"``, 1) or
     (``"note"``, 0): ``"+2"`` -> ("coins", 2); ``"-1"`` -> ("coins", -1)."""
@@ -355,3 +386,11 @@ class Kortstokk(Classic):
     def check_mortgage(self, state: GameState, player: str, space: Space) -> None:
         """K8: no mortgages."""
         check_mortgage(state, player, space)
+
+    def after_land(self, draft: Draft, player: str, space: int) -> None:
+        """K6: a stop on a joker holds the turn until ``joker``."""
+        after_land(draft, player, space)
+
+    def check_next_turn(self, state: GameState) -> None:
+        """K6: not while a joker's effect is unrecorded."""
+        check_next_turn(state)

@@ -236,6 +236,9 @@ class Classic:
 
     # -- checks: refuse only --------------------------------------------------------------
 
+    def check_next_turn(self, state: GameState) -> None:
+        """Before ``next_turn`` passes the turn on from ``state.to_roll`` (K6)."""
+
     def check_build(self, state: GameState, player: str, space: Space) -> None:
         """Before the table's ``build`` (and a building auction's lot, C16)."""
 

@@ -12,7 +12,8 @@ from web.i18n import _, ngettext
 #: What a payment was for, by its ``reason`` (gettext templates; ``%(space)s``: the board
 #: space's printed name).  Reasons not here are left out: the sentence says enough.
 PAYMENT_WORDS = {"start_bonus": N_("Start bonus"), "jail_fine": N_("jail fine"),
-                 "rent": N_("rent on %(space)s")}
+                 "rent": N_("rent on %(space)s"),
+                 "passport_bonus": N_("bonus for the full passport, which ends the game (W3)")}
 #: Reasons whose memo is the banker's own words, shown as typed.
 FREE_WORDS = frozenset({"payment", "card"})
 

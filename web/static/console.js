@@ -102,17 +102,22 @@
     const deed = String(moved.position);
     const buy = document.querySelector('form[data-cmd="buy"]');
     if (!buy) return;
+    const what = document.querySelector("#auction-open [name=what]");
     if (![...buy.elements.space.options].some((o) => o.value === deed)) {
       buy.elements.space.value = "";
       Deeds.sendable(buy.elements.space);
+      if (what && /^\d+$/.test(what.value)) what.value = "";  // no landed deed: "Choose…"
+      if (what) Deeds.sendable(what);
       return;
     }
     buy.elements.player.value = moved.name;  // an unowned deed (not owned, not a space)
     Deeds.fillAll(state);
     buy.elements.space.value = deed;
     Deeds.sendable(buy.elements.space);
-    const what = document.querySelector("#auction-open [name=what]");
-    if (what) what.value = deed;
+    if (what) {
+      what.value = deed;
+      Deeds.sendable(what);
+    }
     const sold = document.querySelector('form[data-cmd="auction_sold"] [name=space]');
     if (sold) sold.value = deed;
   }

@@ -7,7 +7,9 @@
 
    A deed's name (issue 15 points 8, 13) is asked the same way, once, when the deed is
    first used at the table (a landing, a roll that lands, a purchase, an auction): one text
-   field and "Record" — or "Not now", and the page's placeholder ("Brun 3") stays. */
+   field and "Record" — or "Not in this game", and the page's placeholder ("Brun 3") stays.
+   A wonder marked by a free flight (W2), picked on the console or on a phone, is asked
+   for like a landing. */
 "use strict";
 
 (() => {
@@ -77,6 +79,9 @@
     const title = document.getElementById("ask-title");
     title.dataset.figure = title.dataset.figure || title.textContent;
     title.textContent = missing.field === "name" ? title.dataset.name : title.dataset.figure;
+    // a name skipped is not asked again in this game; a figure skipped is asked next time
+    document.getElementById("ask-cancel").textContent =
+      missing.field === "name" ? C.t("Not in this game") : C.t("Not now");
     if (missing.input === "list") inputs.replaceChildren(...row(missing));
     else inputs.replaceChildren(input(missing, "", 0));
     box.hidden = false;
@@ -96,7 +101,7 @@
   const deeds = ((C.page && C.page.board) || {}).deeds || [];
   const game = C.page ? C.page.game : "";
   const skipped = `companion-names-asked:${game}`;
-  const USES = new Set(["land", "buy", "auction_open", "auction_sold", "roll"]);
+  const USES = new Set(["land", "buy", "auction_open", "auction_sold", "roll", "free_flight"]);
 
   function asked() {
     try { return new Set(JSON.parse(localStorage.getItem(skipped) || "[]")); }
@@ -162,7 +167,24 @@
     box.hidden = true;
   });
 
+  /* W2: a new passport mark in the state, as a free flight makes (picked on the console
+     or on a phone), asks for the name of the wonder as a landing does. */
+  let marked = null;
+  function askFlown(state) {
+    const now = new Map(state.players.map((p) => [p.name, (p.passport || []).map((m) => m.index)]));
+    const before = marked;
+    marked = now;
+    if (!before) return;
+    for (const [name, marks] of now) {
+      const old = new Set(before.get(name) || []);
+      for (const index of marks.filter((i) => !old.has(i))) {
+        askName({cmd: "free_flight", space: index}, {state});
+      }
+    }
+  }
+
   C.onMissing(ask);
+  C.onState(askFlown);
   C.askValue = (missing) => ask(null, {missing});  // a figure typed from the card (estimates)
   C.onRecorded(askName);
 })();

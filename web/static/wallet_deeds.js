@@ -10,10 +10,13 @@
 
   function buttons(state, space) {
     const printed = Deeds.spaceAt(space.index);
+    // the values as known now: one the console asked for mid-game counts at once
+    const houseCost = space.house_cost ?? printed.house_cost;
+    const mortgage = space.mortgage ?? printed.mortgage;
     const out = [];
     // the phone cannot ask for a missing value: only the console offers those (issue 15)
-    if (Deeds.can.build(state, me, space) && printed.house_cost) {
-      out.push(C.button(C.fmt("Build for %(amount)s", {amount: C.money(state, printed.house_cost)}),
+    if (Deeds.can.build(state, me, space) && houseCost) {
+      out.push(C.button(C.fmt("Build for %(amount)s", {amount: C.money(state, houseCost)}),
         {cmd: "build", player: me, space: space.index}, "primary"));
     }
     if (Deeds.can.sell(state, me, space)) {
@@ -35,9 +38,9 @@
     if (Deeds.can.lift(state, me, space)) {
       out.push(C.button(C.fmt("Lift for %(amount)s", {amount: C.money(state, space.lift_cost)}),
         {cmd: "unmortgage", player: me, space: space.index}));
-    } else if (Deeds.can.mortgage(state, me, space) && printed.mortgage) {
+    } else if (Deeds.can.mortgage(state, me, space) && mortgage) {
       out.push(C.button(
-        C.fmt("Mortgage for %(amount)s", {amount: C.money(state, printed.mortgage)}),
+        C.fmt("Mortgage for %(amount)s", {amount: C.money(state, mortgage)}),
         {cmd: "mortgage", player: me, space: space.index}));
     }
     return out;

@@ -98,7 +98,7 @@ def after_command(draft: Draft) -> None:
     best = max(rich, default=None)
     if best is not None and best[0] >= goal:
         draft.emit(ev.Multimillionaire(best[2]))
-        finish(draft, best[2])
+        finish(draft, best[2], "M22")
 
 
 def assets_sale(state: GameState, name: str) -> int:

@@ -85,7 +85,7 @@ def _finish(draft: Draft, player: str) -> None:
     if bonus > 0:
         draft.emit(ev.MoneyMoved(ev.BANK, player, bonus, "full passport (W3)",
                                  "passport_bonus"))
-    finish(draft)
+    finish(draft, how="W3")
 
 
 def after_land(draft: Draft, player: str, index: int) -> None:
