@@ -135,6 +135,20 @@ def test_k6_the_turn_does_not_pass_until_the_jokers_effect_is_recorded(game: Gam
     assert game.state()["turn"]["player"] == "Carol"
 
 
+def test_k6_the_next_players_roll_does_not_pass_the_turn_past_an_unrecorded_joker(
+        game: Game) -> None:
+    """K6 with C5's handover: Bob's dice pass the turn only once Alice's joker is recorded;
+    refused, they change nothing."""
+    game.do("edition_value", field="chance_effects.9", value="Tell a joke")  # a note
+    game.do("roll", player="Alice", dice=[5, 6])  # 0 + 11: the joker, no doubles
+    assert game.state()["turn"]["phase"] == "joker"
+    game.refused(RuleBroken, "Alice stopped on a joker: record what the second roll does "
+                             "before the turn passes (K6).", "roll", player="Bob", dice=[1, 2])
+    game.do("joker", player="Alice", dice=9)
+    game.do("roll", player="Bob", dice=[1, 2])
+    assert game.state()["turn"]["player"] == "Bob"
+
+
 def test_k7_houses_in_twos_evenly_at_most_rank_minus_one(game: Game) -> None:
     game.do("pay", from_="Bob", to="Alice", amount=5)
     own(game, "Alice", "Spar 3", "Hjerter 3", "Spar ess", "Hjerter ess", "Spar 4")
