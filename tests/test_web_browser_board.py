@@ -74,7 +74,7 @@ def test_issue16_7_a_viewer_token_cannot_send_a_command(
     command = {"cmd": "pay", "from": "bank", "to": "Alice", "amount": 1000}
     refused = web_actions.send(token, **command)  # Bearer, through the Flask view
     assert refused.status_code == 403
-    assert "table screen" in refused.json["error"]
+    assert refused.json["error"] == "This link only shows the board: it cannot change the game."
     # through the front's own command lane (as a TV's browser would send it)
     request = urllib.request.Request(
         f"{live_server.url}/api/games/{web_actions.game}/commands", method="POST",
@@ -115,7 +115,7 @@ def test_issue16_7_a_viewer_token_reads_only_its_own_game(
 def test_issue16_7_board_without_a_token_asks_for_the_qr_code(client: FlaskClient) -> None:
     answer = client.get("/board")
     assert answer.status_code == 401
-    assert "table screen" in answer.get_data(as_text=True)
+    assert "This screen shows the board." in answer.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("edition", ["monopol-no-1996", "multimillionaer",

@@ -109,8 +109,7 @@ def _identities() -> list[Identity]:
     if problem == BAD_TOKEN:
         raise Unauthorized(_("That token is not valid (any more)."))
     if problem == VIEW_ONLY:
-        raise Forbidden(_("This is a table screen's link: it shows the game and cannot "
-                          "change it."))
+        raise Forbidden(_("This link only shows the board: it cannot change the game."))
     if problem == NO_CSRF:
         raise Forbidden(_("This request lacks the page's anti-forgery header, or it is "
                           "wrong; reload the page."))

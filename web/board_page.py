@@ -47,7 +47,7 @@ def page() -> Any:
     """The table screen of a game (401 without a token, 404 for a game that is not)."""
     found = identities()
     if not found:
-        message = _("This is the table screen. Scan its QR code on the bank's console.")
+        message = _("This screen shows the board. Scan its QR code on the bank's console.")
         return render_template("login.html", message=message), 401
     game_id = _game_of(found)
     if game_id is None:

@@ -117,6 +117,9 @@ JS_STRINGS = (
     N_("%(debtor)s did not pay %(amount)s interest in time."), N_("Point out unpaid interest"),
     N_("That costs %(amount)s."), N_("Shares of series %(series)s (held: %(count)s)"),
     N_("shares of series %(series)s: %(count)s"),
+    # the board ring and the table screen /board (issue 16 points 4, 7: board.js)
+    N_("%(name)s rolled %(dice)s"), N_("%(name)s to roll · %(cash)s"),
+    N_("%(name)s: %(visited)s of %(of)s"), N_("Owner: %(name)s"),
 )
 
 

@@ -29,9 +29,11 @@
   function notes(state) {
     const due = (state.market && state.market.interest_due) || {};
     return state.players.filter((p) => p.debt_notes).map((p) => C.el("li", due[p.name]
-      ? C.fmt("%(name)s: %(notes)s debt notes, %(amount)s interest due",
-        {name: p.name, notes: p.debt_notes, amount: C.money(state, due[p.name])})
-      : C.fmt("%(name)s: %(notes)s debt notes", {name: p.name, notes: p.debt_notes})));
+      ? C.nt("%(name)s: %(num)s debt note, %(amount)s interest due",
+        "%(name)s: %(num)s debt notes, %(amount)s interest due", p.debt_notes,
+        {name: p.name, amount: C.money(state, due[p.name])})
+      : C.nt("%(name)s: %(num)s debt note", "%(name)s: %(num)s debt notes", p.debt_notes,
+        {name: p.name})));
   }
 
   function race(state) {
