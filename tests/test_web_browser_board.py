@@ -57,7 +57,7 @@ def test_issue16_7_the_board_follows_a_command_live_in_every_edition(
     expect(ola).to_have_count(1 if edition == "multimillionaer" else 0)
     assert web_actions.send(cmd="land", player="Alice", space=3).status_code == 200
     third = screen.locator('#board .space[data-index="3"]')
-    expect(third.locator('.token[data-player="Alice"]')).to_have_count(1, timeout=TIMEOUT)
+    expect(third.locator('.token[data-token="Alice"]')).to_have_count(1, timeout=TIMEOUT)
     expect(start).to_have_count(1)
     price = {"price": PRICES[edition]} if edition in PRICES else {}
     assert web_actions.send(cmd="buy", player="Alice", space=3, **price).status_code == 200
@@ -83,6 +83,7 @@ def test_issue16_7_a_viewer_token_cannot_send_a_command(
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(request, timeout=10)
     assert answer.value.code == 403
+    answer.value.close()
     # by its cookie, even with an anti-forgery value of its own
     csrf = web_actions.sign_in(token)
     assert client.get_cookie(VIEWER_COOKIE) is not None

@@ -136,7 +136,7 @@ const BoardRing = (() => {
     node.querySelector(".tokens").replaceChildren(...tokens.map((token) => {
       const dot = C.el("span", token.text, token.ola ? "token ola" : "token");
       dot.title = token.name;
-      dot.dataset.player = token.name;
+      dot.dataset.token = token.name;
       dot.style.background = token.colour;
       dot.classList.toggle("turn", token.name === turn);
       return dot;

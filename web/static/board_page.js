@@ -16,7 +16,7 @@
   function players(state) {
     return state.players.map((player) => {
       const row = C.el("li", null, player.bankrupt ? "bankrupt" : "");
-      row.dataset.player = player.name;
+      row.dataset.name = player.name;
       row.classList.toggle("to-roll", player.name === state.turn.player);
       row.append(C.el("span", player.name, "who"), C.el("span", C.money(state, player.cash), "money"));
       const badges = C.badges(state, player);
@@ -39,7 +39,7 @@
   function race(state) {
     return state.players.filter((p) => p.passport_progress).map((p) => {
       const row = C.el("li");
-      row.dataset.player = p.name;
+      row.dataset.name = p.name;
       const stamps = C.el("div", null, "stamps");
       if (C.passportStamps) stamps.append(...C.passportStamps(p));
       row.append(C.el("span", C.fmt("%(name)s: %(visited)s of %(of)s",
