@@ -90,7 +90,8 @@ def test_pages_render_for_their_owner(web_actions: WebActions, client: FlaskClie
     web_actions.sign_in(web_actions.banker)
     console = client.get(f"/?game={web_actions.game}")
     assert console.status_code == 200
-    assert console.text.count("<svg") == 2 and "/join/" in console.text
+    # the players' QR codes and the board screen's (issue 16 point 7)
+    assert console.text.count("<svg") == 2 + 1 and "/join/" in console.text
     assert "Content-Security-Policy" in console.headers
     web_actions.sign_in(web_actions.players["Bob"])
     wallet = client.get("/wallet")

@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     from web import (
         api,
         auth,
+        board_page,
         editions_page,
         errors,
         games_page,
@@ -66,7 +67,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     errors.init_app(app)
     auth.init_app(app, table.store)
     for blueprint in (api.bp, live.bp, pages.bp, table_page.bp, editions_page.bp, tally_page.bp,
-                      games_page.bp):
+                      games_page.bp, board_page.bp):
         app.register_blueprint(blueprint)
     app.after_request(_security_headers)
     app.session_interface = _NoSession()  # nothing uses Flask's session: skip its cookie
@@ -86,6 +87,6 @@ class _NoSession(SessionInterface):
 def _security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.blueprint in ("pages", "auth", "tally", "games"):
+    if request.blueprint in ("pages", "auth", "tally", "games", "board"):
         response.headers.setdefault("Content-Security-Policy", CSP)
     return response

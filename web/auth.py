@@ -8,6 +8,8 @@
   by cookie they must also carry ``X-Companion-CSRF`` with the value the page got from the
   server (:meth:`web.tokens.Tokens.csrf`); a Bearer token needs no such header.
 - :func:`banker_required` and :func:`game_required` guard views (for every blueprint).
+- A viewer token (a game's table screen, ``/board``, issue 16 point 7) reads its game and
+  can send nothing: a state-changing request by it alone is refused (403, :data:`VIEW_ONLY`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from web.tokens import Identity, Tokens
 
 BANKER_COOKIE = "companion_banker"
 PLAYER_COOKIE = "companion_player"
+VIEWER_COOKIE = "companion_viewer"
 CSRF_HEADER = "X-Companion-CSRF"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -46,32 +49,44 @@ def _bearer() -> str | None:
     return bearer_of(request.headers.get("Authorization", ""))
 
 
-#: What :func:`resolve` found wrong: a Bearer token that is not valid (401), or valid
-#: cookies on a state-changing request without the page's anti-forgery header (403).
-BAD_TOKEN, NO_CSRF = "bad token", "no anti-forgery header"
+#: What :func:`resolve` found wrong: a Bearer token that is not valid (401), valid
+#: cookies on a state-changing request without the page's anti-forgery header (403), or a
+#: state-changing request with only a viewer's token (403).
+BAD_TOKEN, NO_CSRF, VIEW_ONLY = "bad token", "no anti-forgery header", "view only"
+#: The order :func:`for_game` prefers identities in.
+_RANK = {"banker": 0, "player": 1, "viewer": 2}
 
 
 def resolve(the_tokens: Tokens, method: str, bearer: str | None, cookies: Mapping[str, str],
             csrf: str | None) -> tuple[str | None, list[Identity]]:
     """``(problem, identities)`` of a request: the Bearer token's identity, else the valid
     cookies' (on a state-changing request only those with the right ``csrf`` value);
-    ``problem`` is None, :data:`BAD_TOKEN` or :data:`NO_CSRF`.  Needs no request context
-    (the live streams and commands of :mod:`web.front` use it too)."""
+    ``problem`` is None, :data:`BAD_TOKEN`, :data:`NO_CSRF` or :data:`VIEW_ONLY` (a viewer
+    token never sends a command: it is left out of a state-changing request's identities).
+    Needs no request context (the live streams and commands of :mod:`web.front` use it)."""
     if bearer is not None:
         found = the_tokens.lookup(bearer)
-        return (None, [found]) if found is not None else (BAD_TOKEN, [])
-    names = (BANKER_COOKIE, PLAYER_COOKIE)
+        if found is None:
+            return BAD_TOKEN, []
+        if found.role == "viewer" and method not in SAFE_METHODS:
+            return VIEW_ONLY, []
+        return None, [found]
+    names = (BANKER_COOKIE, PLAYER_COOKIE, VIEWER_COOKIE)
     found_all = [i for i in (the_tokens.lookup(cookies.get(n, "")) for n in names)
                  if i is not None]
     if method in SAFE_METHODS:
         return None, found_all
+    if found_all and all(i.role == "viewer" for i in found_all):
+        return VIEW_ONLY, []
+    found_all = [i for i in found_all if i.role != "viewer"]
     checked = [i for i in found_all if the_tokens.csrf_ok(i, csrf)]
     return (NO_CSRF if found_all and not checked else None), checked
 
 
 def for_game(found: list[Identity], game_id: str) -> Identity | None:
-    """The first of ``found`` that may use ``game_id``, the banker first."""
-    return min((i for i in found if i.may_see(game_id)), key=lambda i: i.role != "banker",
+    """The first of ``found`` that may use ``game_id``: the banker, else a player, else a
+    viewer."""
+    return min((i for i in found if i.may_see(game_id)), key=lambda i: _RANK[i.role],
                default=None)
 
 
@@ -81,7 +96,7 @@ def identities() -> list[Identity]:
     Raises:
         Unauthorized: a Bearer token that is not valid.
         Forbidden: cookies that are valid, on a state-changing request without the
-            page's anti-forgery header.
+            page's anti-forgery header; a state-changing request by a viewer token.
     """
     if "identities" not in g:
         g.identities = _identities()
@@ -93,6 +108,8 @@ def _identities() -> list[Identity]:
                              request.headers.get(CSRF_HEADER))
     if problem == BAD_TOKEN:
         raise Unauthorized(_("That token is not valid (any more)."))
+    if problem == VIEW_ONLY:
+        raise Forbidden(_("This link only shows the board: it cannot change the game."))
     if problem == NO_CSRF:
         raise Forbidden(_("This request lacks the page's anti-forgery header, or it is "
                           "wrong; reload the page."))
@@ -154,17 +171,22 @@ def check_unsafe_request() -> None:
         identities()
 
 
+#: Where a join link leads, and the cookie it sets, by the token's role.
+_JOIN = {"banker": ("/", BANKER_COOKIE), "player": ("/wallet", PLAYER_COOKIE),
+         "viewer": ("/board", VIEWER_COOKIE)}
+
+
 @bp.get("/join/<token>")
 def join(token: str) -> Any:
-    """A QR code's link: remember the token in a cookie, then open the console or wallet."""
+    """A QR code's link: remember the token in a cookie, then open the console, the wallet
+    or (a viewer token) the table screen ``/board``."""
     found = tokens().lookup(token)
     if found is None:
         return render_template("join.html", target=None), 401
-    banker = found.role == "banker"
-    target = "/" if banker else "/wallet"
+    target, cookie = _JOIN[found.role]
     response = make_response(render_template("join.html", target=target))
     response.set_cookie(
-        BANKER_COOKIE if banker else PLAYER_COOKIE, token,
+        cookie, token,
         max_age=current_app.config["COOKIE_MAX_AGE"], httponly=True, samesite="Strict",
         secure=current_app.config["COOKIE_SECURE"], path="/")
     response.headers["Referrer-Policy"] = "no-referrer"

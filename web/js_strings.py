@@ -127,6 +127,9 @@ JS_STRINGS = (
     N_("You roll next: roll for Ola Nordmann to start your turn"),
     N_("You roll next: your dice start your turn"), N_("Your turn: roll for Ola Nordmann first"),
     N_("Your turn: tap the die"), N_("Your turn: tap the two dice"),
+    # the board ring and the table screen /board (issue 16 points 4, 7: board.js)
+    N_("%(name)s rolled %(dice)s"), N_("%(name)s to roll · %(cash)s"),
+    N_("%(name)s: %(visited)s of %(of)s"), N_("Owner: %(name)s"),
 )
 
 

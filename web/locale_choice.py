@@ -50,14 +50,17 @@ def _accepted() -> str | None:
 
 
 def _game_id() -> str | None:
-    """The game this request is about: the URL's, else the player's, else the current one."""
-    from web.auth import PLAYER_COOKIE, tokens
+    """The game this request is about: the URL's, else the player's (or the table screen's),
+    else the current one."""
+    from web.auth import PLAYER_COOKIE, VIEWER_COOKIE, tokens
 
     table = current_app.extensions["companion.table"]
     game = (request.view_args or {}).get("game_id") or request.args.get("game")
-    if not game:
-        player = tokens().lookup(request.cookies.get(PLAYER_COOKIE, ""))
-        game = player.game if player is not None else None
+    for cookie in (PLAYER_COOKIE, VIEWER_COOKIE):
+        if game:
+            break
+        found = tokens().lookup(request.cookies.get(cookie, ""))
+        game = found.game if found is not None else None
     if not game:
         game = table.current_game()
     return game if isinstance(game, str) and game else None

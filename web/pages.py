@@ -163,8 +163,11 @@ def console() -> Any:
     if game_id is None:
         return _page("console.html", banker, game=None, games=games, editions=editions())
     links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]
+    from web.board_page import board_link  # the table screen's QR code (issue 16 point 7)
+
     return _page("console.html", banker, game=game_id, games=games, editions=editions(),
                  links=links, board=board(game_id), state=table().snapshot(game_id),
+                 board_link=board_link(game_id),
                  rules=rules_for(table().state(game_id).ed))
 
 

@@ -8,7 +8,10 @@ text; the log's ``meta`` table holds only their SHA-256 hashes:
 - ``banker_token`` = hash of the banker's token, ``banker_token_gen`` = its generation;
 - ``token:<game>:<player>`` = hash of that player's token, ``tokengen:<game>:<player>``;
 - ``tokenhash:<hash>`` = ``<game>\\t<player>`` (reverse index; checked against the forward
-  key, so a rotated token is dead at once).
+  key, so a rotated token is dead at once);
+- ``viewtoken:<game>`` = hash of the game's *viewer* token (the table screen ``/board``,
+  issue 16 point 7: it reads the game and can send no command), ``viewgen:<game>``, and
+  ``viewhash:<hash>`` = ``<game>`` (its reverse index).
 
 Rotating a token (a lost phone) bumps its generation.  The secret lives outside the
 database (``secret.key`` in the data folder), so a copied game log alone opens nothing.
@@ -28,8 +31,9 @@ from companion.table import BANKER, Actor
 
 @dataclass(frozen=True)
 class Identity:
-    """Who a token belongs to: ``role`` ``banker`` or ``player`` (then ``game`` and
-    ``player`` name them); ``token_hash`` is the SHA-256 hex of the token."""
+    """Who a token belongs to: ``role`` ``banker``, ``player`` (then ``game`` and
+    ``player`` name them) or ``viewer`` (a table screen of ``game``: reads it, sends
+    nothing); ``token_hash`` is the SHA-256 hex of the token."""
 
     role: str
     token_hash: str
@@ -38,7 +42,10 @@ class Identity:
 
     @property
     def actor(self) -> Actor:
-        """The core's :class:`~companion.table.Actor` for this identity."""
+        """The core's :class:`~companion.table.Actor` for this identity (a viewer's is
+        role ``viewer``, which the core lets do nothing)."""
+        if self.role == "viewer":
+            return Actor("viewer")
         return BANKER if self.role == "banker" else Actor("player", self.player)
 
     def may_see(self, game_id: str) -> bool:
@@ -107,6 +114,23 @@ class Tokens:
         self._rotated()
         return token
 
+    def viewer(self, game_id: str) -> str:
+        """``game_id``'s viewer token for its table screen (registered if it was not)."""
+        token = self._derive(f"viewer:{game_id}:{self._gen(f'viewgen:{game_id}')}")
+        digest = token_hash(token)
+        if self.store.get_meta(f"viewtoken:{game_id}") != digest:
+            self.store.put_meta(f"viewhash:{digest}", game_id)
+            self.store.put_meta(f"viewtoken:{game_id}", digest)
+        return token
+
+    def rotate_viewer(self, game_id: str) -> str:
+        """Invalidate ``game_id``'s viewer token and return a new one."""
+        key = f"viewgen:{game_id}"
+        self.store.put_meta(key, str(self._gen(key) + 1))
+        token = self.viewer(game_id)
+        self._rotated()
+        return token
+
     def _rotated(self) -> None:
         with self._rotating:
             self._known.clear()
@@ -131,7 +155,9 @@ class Tokens:
         if hmac.compare_digest(digest, self.store.get_meta("banker_token") or ""):
             return Identity("banker", digest)
         owner = self.store.get_meta(f"tokenhash:{digest}")
-        if owner is None or "\t" not in owner:
+        if owner is None:
+            return self._lookup_viewer(digest)
+        if "\t" not in owner:
             return None
         game_id, name = owner.split("\t", 1)
         current = self.store.get_meta(f"token:{game_id}:{name}") or ""
@@ -139,10 +165,20 @@ class Tokens:
             return None
         return Identity("player", digest, game_id, name)
 
+    def _lookup_viewer(self, digest: str) -> Identity | None:
+        game_id = self.store.get_meta(f"viewhash:{digest}")
+        if game_id is None:
+            return None
+        current = self.store.get_meta(f"viewtoken:{game_id}") or ""
+        valid = hmac.compare_digest(digest, current)
+        return Identity("viewer", digest, game_id) if valid else None
+
     def current(self, identity: Identity) -> bool:
         """True while ``identity``'s token is still the current one (not rotated away)."""
         if identity.role == "banker":
             key = "banker_token"
+        elif identity.role == "viewer":
+            key = f"viewtoken:{identity.game}"
         else:
             key = f"token:{identity.game}:{identity.player}"
         return hmac.compare_digest(identity.token_hash, self.store.get_meta(key) or "")

@@ -35,6 +35,8 @@
     document.getElementById("flight-wonders").replaceChildren(...buttons);
   }
 
+  C.passportStamps = stamps;  // the table screen draws every player's (board_page.js)
+  if (!me) return;
   C.onState((state) => {
     const player = C.player(state, me);
     const progress = player && player.passport_progress;
