@@ -45,9 +45,9 @@ def phone_for(browser: Any, server: LiveServer, token: str, lang: str = "en",
     return page
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, full: bool = False) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
 
 
 def test_c5_a_rent_paid_shows_the_notice_in_each_phones_words_without_moving_anything(
@@ -79,6 +79,7 @@ def test_c5_a_rent_paid_shows_the_notice_in_each_phones_words_without_moving_any
     expect(notice).to_be_hidden(timeout=6000)  # stays ~4 s, then goes
     history = ase.locator("#history li").first
     expect(history).to_contain_text("You paid Kari")
+    shot(ase, "phone-history-390x844", full=True)
     assert ase.evaluate("window.shiftSum") <= 0.05
 
 
