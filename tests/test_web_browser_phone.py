@@ -1,9 +1,9 @@
 """Phones at the table (issue 16 points 5, 6, 8), in Chromium at 390×844: the phone says
 why its money moved (a notice, then its history), a mortgage from the phone asks once,
 the web manifest and its icons, and a phone that lost the network says "reconnecting…"
-and is current at once when it is back.  Classic NO 1996 amounts (docs/EDITION-FACTS.md:
-the standard deeds ×20): one station's rent 25 × 20 = 500 kr, Parkveien's mortgage
-value 30 × 20 = 600 kr.  Screenshots under /tmp/shots/h16-phone/."""
+and is current at once when it is back.  Classic NO 1996 amounts (docs/rules.md "Edition
+values": the standard deeds ×20): one station's rent 25 × 20 = 500 kr, Parkveien's
+mortgage value 30 × 20 = 600 kr.  Screenshots under /tmp/shots/h16-phone/."""
 
 from __future__ import annotations
 

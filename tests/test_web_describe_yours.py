@@ -1,6 +1,6 @@
 """Why the reader's own money moved, in the second person (web/describe/yours.py, issue 16
 point 5), from a real game of the classic NO 1996 edition: amounts from its deeds
-(docs/EDITION-FACTS.md: the standard prices and rents ×20)."""
+(docs/rules.md "Edition values": the standard deeds ×20)."""
 
 from __future__ import annotations
 
