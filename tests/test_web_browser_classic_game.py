@@ -116,10 +116,12 @@ def buy_landed(console: Page, player: str, space: int) -> None:
         0, timeout=TIMEOUT)
 
 
-def deed_button(phone: Page, deed: str, words: str) -> None:
+def deed_button(phone: Page, deed: str, words: str, confirm: bool = False) -> None:
     """The phone's own button on its deed row ("Build for 1 000 kr", "Inteckna för …")."""
     row = phone.locator(f'#deeds li[data-deed="{deed}"]')
     row.get_by_role("button", name=re.compile(words)).click()
+    if confirm:  # issue 16 point 6: a sale or a mortgage asks once, in the page
+        phone.get_by_role("alertdialog").get_by_role("button").last.click()
 
 
 def cash(actions: WebActions, name: str, amount: int, *pages: Page) -> None:
@@ -134,8 +136,8 @@ def end_and_tally(console: Page, phones: tuple[Page, ...], actions: WebActions,
                   names: tuple[str, str], edition: str) -> dict[str, int]:
     """The banker ends the game (a tap and the confirm); the phones show the end; on the
     tally page every row adds up and the richest is the winner."""
-    console.once("dialog", lambda dialog: dialog.accept())
     console.locator("#actions button[data-cmd=end_game]").click()
+    console.get_by_role("alertdialog").get_by_role("button").last.click()  # the confirm
     expect(console.locator("#winner")).to_be_visible(timeout=TIMEOUT)
     for phone in phones:
         expect(phone.locator("#winner")).to_be_visible(timeout=TIMEOUT)
@@ -182,7 +184,7 @@ def test_issue15_classic_no_1996_a_short_game_through_the_screens(
     deed_button(alice, "Parkveien", r"^Bygg for 1\D?000")  # C14, on the phone: one tap
     cash(web_actions, "Alice", 26_600, console, alice)
     expect(console.locator('#players [data-player="Alice"] .deeds')).to_contain_text("1 hus")
-    deed_button(bob, "Oslo S", r"^Pantsett for 2\D?000")  # C19, on the phone: one tap
+    deed_button(bob, "Oslo S", r"^Pantsett for 2\D?000", confirm=True)  # C19: a tap, a confirm
     cash(web_actions, "Bob", 28_000, console, bob)
     shot(console, "no1996-console-1024")
     shot(alice, "no1996-alice-390")
@@ -236,7 +238,7 @@ def test_issue15_swedish_2008_a_short_game_through_the_screens_in_swedish(
     buy_landed(console, "Anna", 3)
     deed_button(anna, "Ystad", r"^Bygg för 500\D?000")  # X4, on the phone
     cash(web_actions, "Anna", 13_300_000, console, anna)
-    deed_button(bo, "Kaknästornet", r"^Inteckna för 1\D?000\D?000")
+    deed_button(bo, "Kaknästornet", r"^Inteckna för 1\D?000\D?000", confirm=True)
     cash(web_actions, "Bo", 14_000_000, console, bo)
     shot(console, "se2008-console-1024")
     shot(anna, "se2008-anna-390")
@@ -309,6 +311,7 @@ def test_m17_a_phones_build_and_mortgage_buttons_follow_a_value_entered_on_the_c
     expect(kirke.get_by_role("button", name=re.compile(r"^Build for 10\D?000"))).to_be_visible(
         timeout=TIMEOUT)
     frogner.get_by_role("button", name=re.compile(r"^Mortgage for 12\D?000")).click()
+    alice.get_by_role("alertdialog").get_by_role("button").last.click()  # the confirm
     expect(frogner).to_contain_text("mortgaged", timeout=TIMEOUT)
     assert web_actions.cash("Alice") == 150_000 - 20_000 - 24_000 + 12_000  # M17
     assert alice.evaluate("window.notReloaded") is True

@@ -215,8 +215,8 @@ def test_bankruptcy_with_the_creditor_lifting_a_mortgaged_deed(
     expect(lifts).to_contain_text(re.compile(r"Oslo S: lift for 2[,.\s\u00a0\u202f]?200"))
     alice_before = web_actions.cash("Alice")
     lifts.locator("input[name=lift]").check()
-    console.on("dialog", lambda dialog: dialog.accept())
     form.locator(SUBMIT).click()
+    console.get_by_role("alertdialog").get_by_role("button", name="Declare bankrupt").click()
     expect(console.locator("#winner")).to_contain_text("Alice", timeout=TIMEOUT)
     alice = web_actions.state()["players"][0]
     oslo = next(s for s in alice["spaces"] if s["name"] == "Oslo S")

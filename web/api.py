@@ -209,15 +209,20 @@ def _viewer() -> str | None:
 @game_required
 def history(game_id: str) -> Any:
     """The newest ``limit`` (1–200, default 30) commands, oldest first, each with ``text``
-    (what it did, in words); for the banker also ``undo``: ``{seq, text}`` of the command
-    ``undo`` would reverse now (None: nothing to undo)."""
-    from web.describe import describe_rows
+    (what it did, in words); on a player's phone also ``yours`` (list of str: why that
+    player's own money moved, :mod:`web.describe.yours`); for the banker also ``undo``:
+    ``{seq, text}`` of the command ``undo`` would reverse now (None: nothing to undo)."""
+    from web.describe import describe_rows, yours_rows
 
     limit = int_arg("limit", 30, 1, 200)
     table().state(game_id)
     rows = table().history(game_id, limit)
     for row, text in zip(rows, describe_rows(table(), game_id, rows, _viewer()), strict=True):
         row["text"] = text
+    viewer = _viewer()
+    if viewer:  # a phone: why its own money moved (issue 16 point 5)
+        for row, lines in zip(rows, yours_rows(table(), game_id, rows, viewer), strict=True):
+            row["yours"] = lines
     answer: dict[str, Any] = {"ok": True, "history": rows}
     if g.identity.role == "banker":
         target = table().undo_target(game_id)

@@ -31,7 +31,8 @@ JS_PATTERN = "web/static/**.js"
 #: call's arguments).  ``N_`` marks each for ``pybabel extract``.
 JS_STRINGS = (
     # companion.js: connection, sending, the common words
-    N_("live"), N_("polling"), N_("offline"), N_("Sending…"), N_("Done."), N_("Already recorded."),
+    N_("live"), N_("polling"), N_("offline"), N_("reconnecting…"),
+    N_("Sending…"), N_("Done."), N_("Already recorded."),
     N_("Network trouble, retrying…"), N_("Could not reach the bank."), N_("bankrupt"),
     N_("in jail"),
     N_("in jail, %(tries)s failed tries"), N_("to roll"), N_("%(count)s jail cards"),
@@ -84,6 +85,13 @@ JS_STRINGS = (
     N_("You could still raise %(amount)s by selling buildings and mortgaging."),
     N_("Build for %(amount)s"), N_("Sell a building"), N_("Lift for %(amount)s"),
     N_("Mortgage for %(amount)s"),
+    # issue 16: confirm_step.js and its questions (point 6), wallet_app.js (point 8)
+    N_("Sell"), N_("Mortgage"), N_("Yes"), N_("Cancel"),
+    N_("Sell a building on %(deed)s to the bank at half price?"),
+    N_("Sell two houses on %(deed)s to the bank?"), N_("Sell %(deed)s to the bank?"),
+    N_("Mortgage %(deed)s for %(amount)s? Lifting it later costs more."),
+    N_("The screen could not be kept on."),
+    N_("This browser can keep the screen on only on a secure (https) address."),
     N_("Lift %(deed)s at once for %(amount)s"), N_("You proposed a trade to %(name)s."),
     N_("%(name)s offers you a trade."), N_("You give: %(items)s."), N_("Withdraw"), N_("Accept"),
     N_("Decline"),

@@ -6,6 +6,7 @@ codes) and keeps itself live from ``/api/games/<id>/events`` with its own small 
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -178,6 +179,30 @@ def favicon() -> Any:
     assert current_app.static_folder is not None
     return send_from_directory(current_app.static_folder, "favicon.svg",
                                mimetype="image/svg+xml", max_age=86400)
+
+
+#: The app's colour in the phone's status bar and home-screen splash (style.css --accent).
+THEME_COLOUR = "#1b6e3a"
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Any:
+    """The web manifest (issue 16 point 8): a phone can add the app to its home screen and
+    open it standalone.  ``start_url`` is ``/wallet`` (a phone's page; the banker's device
+    is sent on to the console); the icons are ``static/favicon.svg`` drawn at 192 and 512
+    px by Chromium and committed as PNGs."""
+    icons = [{"src": url_for("static", filename=f"icon-{size}.png"),
+              "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
+             for size in (192, 512)]
+    icons.append({"src": url_for("static", filename="favicon.svg"), "sizes": "any",
+                  "type": "image/svg+xml"})
+    body = {"name": _("Companion"), "short_name": _("Companion"), "start_url": "/wallet",
+            "scope": "/", "display": "standalone", "background_color": "#f4f1ea",
+            "theme_color": THEME_COLOUR, "icons": icons}
+    response = current_app.response_class(json.dumps(body, ensure_ascii=False),
+                                          mimetype="application/manifest+json")
+    response.cache_control.max_age = 3600
+    return response
 
 
 @bp.get("/wallet")

@@ -33,10 +33,11 @@ from web.describe import (  # noqa: F401  (each registers its describers)
     turns,
     wonders,
 )
+from web.describe import yours as _yours
 from web.describe.context import DESCRIBERS, Context, Row
 from web.describe.told import describe
 
-__all__ = ["DESCRIBERS", "Context", "describe", "describe_rows"]
+__all__ = ["DESCRIBERS", "Context", "describe", "describe_rows", "yours_rows"]
 
 
 def describe_rows(table: Table, game_id: str, rows: list[Row],
@@ -45,3 +46,10 @@ def describe_rows(table: Table, game_id: str, rows: list[Row],
     ``viewer`` (a player's name, None for the banker)."""
     ctx = Context(table, game_id, viewer, {int(r["seq"]): r for r in rows})
     return [describe(ctx, row) for row in rows]
+
+
+def yours_rows(table: Table, game_id: str, rows: list[Row], viewer: str) -> list[list[str]]:
+    """For each of ``rows``: the lines about ``viewer``'s own money, in the second person
+    (:func:`web.describe.yours.yours`, issue 16 point 5)."""
+    ctx = Context(table, game_id, viewer, {int(r["seq"]): r for r in rows})
+    return [_yours.yours(ctx, row) for row in rows]

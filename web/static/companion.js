@@ -166,44 +166,95 @@ const Companion = (() => {
     return value;
   }
 
-  /* Keep `onState(state)` fed: Server-Sent Events, else polling every 3 s. */
+  /* Keep `onState(state)` fed: Server-Sent Events, else polling every 3 s.  After the
+     device slept or lost the network (issue 16 point 8) the badge says "reconnecting…"
+     at once (the `offline` event, a failed stream or fetch) and waking (`online`, the page
+     shown again) fetches the current state at once and opens a fresh stream. */
   function live(game, onState) {
     let seq = -1;
     let timer = null;
     const accept = (state) => {
       if (state && state.game && state.game.seq > seq) { seq = state.game.seq; onState(places(state)); }
     };
-    const poll = async () => {
-      if (gone) return;
+    /* One read of the state newer than ours: true when the bank answered. */
+    const fetchNews = async () => {
       try {
         const response = await fetch(gameUrl(game, `?after=${Math.max(seq, 0)}`),
           {credentials: "same-origin", cache: "no-store"});
-        if (response.status === 401) { lost(); return; }
+        if (response.status === 401) { lost(); return false; }
         if (response.status === 200) accept(await response.json());
-        mode(response.ok ? "polling" : "offline");
-      } catch (err) { mode("offline"); }
+        return response.ok || response.status === 204 || response.status === 304;
+      } catch (err) { return false; }
+    };
+    let polling = false;  // the stream gave up (or ?poll): read every 3 s instead
+    const poll = async () => {
+      if (gone || !polling) return;
+      clearTimeout(timer);
+      const reached = await fetchNews();
+      if (!polling) return;  // woken meanwhile: a fresh stream took over
+      mode(reached ? "polling" : "reconnecting");
       timer = setTimeout(poll, 3000);
     };
     stoppers.push(() => clearTimeout(timer));
     const forcePoll = new URLSearchParams(location.search).has("poll");
-    if (!window.EventSource || forcePoll) { poll(); return accept; }
-    const source = new EventSource(gameUrl(game, "/events"));
-    stoppers.push(() => source.close());
+    if (!window.EventSource || forcePoll) { polling = true; poll(); return accept; }
+    let source = null;
     let failures = 0;
-    source.onopen = () => { failures = 0; mode("live"); };
-    source.onmessage = (event) => { failures = 0; mode("live"); accept(JSON.parse(event.data)); };
-    source.onerror = () => {
-      failures += 1;
-      mode("offline");
-      probe(game);
-      if (source.readyState === EventSource.CLOSED || failures >= 3) { source.close(); poll(); }
+    const open = () => {
+      polling = false;
+      clearTimeout(timer);
+      if (source) source.close();
+      const stream = source = new EventSource(gameUrl(game, "/events"));
+      stream.onopen = () => { failures = 0; mode("live"); };
+      stream.onmessage = (event) => { failures = 0; mode("live"); accept(JSON.parse(event.data)); };
+      stream.onerror = () => {
+        if (stream !== source) return;  // an old stream, replaced on waking
+        failures += 1;
+        mode("reconnecting");
+        probe(game);
+        if (stream.readyState === EventSource.CLOSED || failures >= 3) {
+          stream.close();
+          polling = true;
+          poll();
+        }
+      };
     };
+    stoppers.push(() => source && source.close());
+    open();
+    /* Woken: the state now, then a fresh stream (retrying every 300 ms while it cannot). */
+    let waking = null;
+    const wake = () => {
+      if (gone || waking || !navigator.onLine) return;
+      mode("reconnecting");
+      waking = (async () => {
+        while (!gone && navigator.onLine && !(await fetchNews())) await sleep(300);
+        waking = null;
+        if (gone || !navigator.onLine) return;
+        failures = 0;
+        open();
+      })();
+    };
+    /* The device says it has no network: what the stream may still bring is not to be
+       trusted to keep coming; close it and wait for `online`. */
+    window.addEventListener("offline", () => {
+      if (gone) return;
+      polling = false;
+      clearTimeout(timer);
+      if (source) source.close();
+      mode("reconnecting");
+    });
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") wake();
+    });
     return accept;
   }
 
   function mode(name) {
     const badge = document.getElementById("conn");
-    if (badge) { badge.textContent = t(name); badge.dataset.mode = name; }
+    if (!badge) return;
+    badge.textContent = t(name === "reconnecting" ? "reconnecting…" : name);
+    badge.dataset.mode = name;
   }
 
   /* The status line: in the page's flow (it never covers anything), moved next to the
@@ -284,7 +335,8 @@ const Companion = (() => {
       if (!data.ok) return null;
       if (list) {
         const items = data.history.slice().reverse().map((row) => {
-          const item = el("li", row.text);
+          // a phone's own money first in its own words (issue 16 point 5)
+          const item = el("li", row.yours && row.yours.length ? row.yours.join(" ") : row.text);
           if (row.undone) {
             item.classList.add("undone");
             item.append(" ", el("span", t("(undone)"), "undone-mark"));

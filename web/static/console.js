@@ -136,9 +136,14 @@
     C.history(game, document.getElementById("history"));
   }
 
+  /* Bankruptcy and the end of the game ask once, in the page (issue 16 point 6): "yes"
+     says what the tapped button says. */
+  const sure = (question, button) => ConfirmStep.ask(t(question),
+    (button && button.textContent.trim()) || t("Yes"));
+
   for (const form of document.querySelectorAll("form.action")) {
     C.onSubmit(form, async (event) => {
-      if (form.dataset.confirm && !confirm(t(form.dataset.confirm))) return;
+      if (form.dataset.confirm && !(await sure(form.dataset.confirm, event.submitter))) return;
       const command = C.formCommand(form);
       const as = event.submitter && event.submitter.dataset.as;  // a form with several commands
       if (as) command.cmd = as;
@@ -167,7 +172,7 @@
   for (const button of document.querySelectorAll("button[data-cmd]")) {
     C.onClick(button, async () => {
       if (button.dataset.cmd === "undo") { await undo(button); return; }
-      if (button.dataset.confirm && !confirm(t(button.dataset.confirm))) return;
+      if (button.dataset.confirm && !(await sure(button.dataset.confirm, button))) return;
       await C.act({cmd: button.dataset.cmd}, button);
     });
   }

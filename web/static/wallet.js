@@ -59,7 +59,7 @@
     document.body.classList.toggle("out", player.bankrupt);
     document.getElementById("out").hidden = !player.bankrupt;
     if (player.bankrupt) document.getElementById("tally-link").hidden = false;
-    C.history(game, document.getElementById("history"), 10);
+    C.history(game, document.getElementById("history"), 10).then(WalletNotices.seen);
   }
 
   const claim = document.getElementById("claim");
