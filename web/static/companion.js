@@ -400,6 +400,8 @@ const Companion = (() => {
       for (const fn of renderers) {
         try { fn(state); } catch (err) { console.error(err); }
       }
+      // Drawn: a marker with this state's sequence number (benchmarks/table_flow.py).
+      if (state.game) performance.mark("companion-state", {detail: state.game.seq});
     });
     if (page && page.state) accept(page.state);
     return accept;
