@@ -76,7 +76,7 @@
       const item = C.el("li", `${text} `);
       item.append(C.button(t("Claim"), {cmd: "claim", player: claim.owner}));
       const lapse = lapsePlayer(claim);
-      if (lapse) item.append(C.el("span", C.fmt(" Lapses when %(player)s rolls.", {player: lapse}), "hint"));
+      if (lapse) item.append(C.el("span", ` ${C.fmt("Lapses when %(player)s rolls.", {player: lapse})}`, "hint"));
       return item;
     });
     C.fill(document.getElementById("claims"), items, "No open claims.");

@@ -180,8 +180,8 @@
   function renderWho(state) {
     const player = C.player(state, state.turn.player);
     document.getElementById("turn-who").textContent = state.game.over || !player ? ""
-      : C.fmt("%(player)s to roll · %(cash)s",
-        {player: player.name, cash: C.money(state, player.cash)});
+      : C.fmt("%(name)s to roll · %(cash)s",  // the board ring's centre says the same
+        {name: player.name, cash: C.money(state, player.cash)});
     document.getElementById("player-strip").replaceChildren(...state.players.map((p, seat) => {
       const item = C.el("li", null, "strip-player");
       item.dataset.strip = p.name;
