@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
@@ -46,3 +46,11 @@ def launch_chromium(playwright: Playwright) -> Browser:
         headless=True,
         args=list(CHROMIUM_ARGS),
     )
+
+
+def open_more(page: Any) -> None:
+    """On the banker's console, tap "More" (issue 16 point 4) so that the by-hand forms
+    below the first screen are shown; nothing on other pages or when already open."""
+    toggle = page.locator("#more-toggle")
+    if toggle.count() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()

@@ -30,8 +30,9 @@ def test_issue15_14_the_auction_and_buy_offer_the_landed_deed_after_a_reload(
     console.reload()
     expect(buy.locator("[name=space]")).to_have_value(str(KIRKEVEIEN), timeout=TIMEOUT)
     console.screenshot(path=f"{SHOTS}/fixes-landed-console.png", full_page=True)
-    # Kari declines: one tap opens the auction of the deed she landed on (C4)
-    console.get_by_role("button", name="Open the auction").click()
+    # Kari declines: one tap on the first screen's "To auction" opens the auction of the
+    # deed she landed on (C4; issue 16 point 4: the by-hand form is in "More")
+    console.locator("#turn-offer").get_by_role("button", name="To auction").click()
     expect(console.locator("#auction-what")).to_contain_text("Kirkeveien", timeout=TIMEOUT)
     assert web_actions.state()["auction"]["index"] == KIRKEVEIEN
 

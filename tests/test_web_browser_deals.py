@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser import open_more
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
 
@@ -29,6 +30,7 @@ def page_for(browser: Any, server: LiveServer, token: str, path: str, live: bool
     page.wait_for_url(re.compile(path), timeout=TIMEOUT)
     if live:
         expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+    open_more(page)  # the console's by-hand forms (issue 16 point 4: one "More" tap)
     page.evaluate("window.notReloaded = true")
     return page
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser import open_more
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 from tests.test_web_browser_offers import TABLET, page_at
@@ -38,6 +39,7 @@ def test_c4_buy_preselects_no_other_deed_after_a_landing_on_an_owned_deed(
     expect(buy.locator(SUBMIT)).to_be_disabled()
     console.screenshot(path=f"{SHOTS}/buy-after-owned-landing.png", full_page=True)
     console.reload()  # the player to roll (Ola) stands on Parkveien, unowned: offered
+    open_more(console)  # the Buy form by hand is in "More" (issue 16 point 4)
     expect(buy.locator("[name=space]")).to_have_value(str(PARKVEIEN), timeout=TIMEOUT)
     buy.locator("[name=space]").select_option("")
     expect(buy.locator(SUBMIT)).to_be_disabled()

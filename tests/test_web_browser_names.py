@@ -15,6 +15,7 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 
 from companion.table import Table
+from tests.browser import open_more
 from tests.conftest import TEST_SECRET, LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 from tests.test_web_browser_offers import PHONE, TABLET
@@ -38,6 +39,7 @@ def page_at(browser: Any, server: LiveServer, token: str, size: dict[str, int],
     page.goto(f"{server.url}/join/{token}")
     page.wait_for_url(re.compile(path), timeout=TIMEOUT)
     expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+    open_more(page)  # the console's by-hand forms (issue 16 point 4: one "More" tap)
     return page
 
 

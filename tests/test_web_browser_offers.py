@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser import open_more
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 
@@ -48,6 +49,7 @@ def page_at(browser: Any, server: LiveServer, token: str, size: dict[str, int],
     page.wait_for_url(re.compile(path), timeout=TIMEOUT)
     if live:
         expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+        open_more(page)  # the console's by-hand forms (issue 16 point 4: one "More" tap)
     return page
 
 

@@ -213,7 +213,7 @@ def test_the_pages_fit_a_phone_and_a_tablet(browser: Any, live_server: LiveServe
     web_actions.send(cmd="auction_open", space="Rådhusplassen")
     console = console_for(browser, live_server, web_actions)
     expect(console.locator("#auction-highest")).to_contain_text("No bids yet", timeout=TIMEOUT)
-    assert console.locator("#auction-box").inner_text().count("No bids yet.") == 1
+    assert console.locator("#turn-panel").inner_text().count("No bids yet.") == 1
     for width in (1280, 768):  # a tablet, then the same tablet in portrait
         console.set_viewport_size({"width": width, "height": 1024})
         no_sideways_scroll(console)

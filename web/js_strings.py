@@ -138,6 +138,11 @@ JS_STRINGS = (
     # the board ring and the table screen /board (issue 16 points 4, 7: board.js)
     N_("%(name)s rolled %(dice)s"), N_("%(name)s to roll · %(cash)s"),
     N_("%(name)s: %(visited)s of %(of)s"), N_("Owner: %(name)s"),
+    # the console's turn panel (issue 16 point 4: console_turn.js, console.js)
+    N_("%(player)s landed on %(space)s"), N_("%(player)s owes %(creditor)s %(amount)s."),
+    N_("%(player)s rolls next: their dice start their turn"), N_("%(player)s: tap the die"),
+    N_("%(player)s: tap the two dice"), N_("Dice for Ola Nordmann, rolled by %(player)s"),
+    N_("Lapses when %(player)s rolls."),
 )
 
 

@@ -60,6 +60,12 @@
     renderPassport(card, player);
   }
 
+  /* Who must roll for a claim to lapse (C5, M11), where the state names them. */
+  function lapsePlayer(claim) {
+    const who = claim.lapses_with || claim.lapse_player || claim.lapses_on;
+    return who && typeof who === "object" ? who.player || who.name : who;
+  }
+
   function renderClaims(state) {
     const items = state.claims.map((claim) => {
       const vars = {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
@@ -69,6 +75,8 @@
         : C.fmt("%(owner)s claims %(amount)s from %(payer)s (%(space)s).", vars);
       const item = C.el("li", `${text} `);
       item.append(C.button(t("Claim"), {cmd: "claim", player: claim.owner}));
+      const lapse = lapsePlayer(claim);
+      if (lapse) item.append(C.el("span", ` ${C.fmt("Lapses when %(player)s rolls.", {player: lapse})}`, "hint"));
       return item;
     });
     C.fill(document.getElementById("claims"), items, "No open claims.");

@@ -1,5 +1,6 @@
 /* The board at the top of the console (issue 16 point 4): the ring of board.js, live;
-   tapping a space chooses it in the "Landed" form (and shows the form). */
+   tapping a space offers it in the turn panel (console_turn.js) and chooses it in the
+   "Landed" form (shown when "More" is open). */
 "use strict";
 
 (() => {
@@ -14,6 +15,9 @@
     if (!select) return;
     select.value = String(index);
     select.dispatchEvent(new Event("change", {bubbles: true}));
+    document.dispatchEvent(new CustomEvent("console-pick", {detail: index}));  // the turn panel
+    const more = document.getElementById("more");
+    if (more && more.hidden) return;  // the turn panel offers the landing
     select.closest("form").scrollIntoView({block: "nearest"});
     select.focus({preventScroll: true});
   }

@@ -1,0 +1,225 @@
+/* The console's turn panel (issue 16 point 4; _console_turn.html), beside the board:
+   - whose turn it is and their cash; the players as a strip (token, name, cash);
+   - the console's dice pad: the banker taps the first die, then the second: one `roll` for the player to roll, or — once that player has
+     finished — for the player NEXT in turn, whose roll passes the turn (C5).  One row where
+     one die is rolled (`one_die_from`, M8/M14); Multimillionær rolls for Ola first (M4);
+   - a space tapped on the board: "Alice landed on Prinsens gate" (`land`, one tap more);
+   - an unowned deed under the player to roll: "Buy for 2 400 kr" (`buy`) and "To auction"
+     (`auction_open` with that deed; the decliner where the rules have one, K4);
+   - the open auction's bids (the #auction-live part of _console_auction.html moves here),
+     free flights (W2), open claims (console.js: with who must roll for them to lapse
+     when the state says so) and who owes what;
+   - "More": everything else (#more), one tap away. */
+"use strict";
+
+(() => {
+  const C = Companion;
+  const panel = document.getElementById("turn-panel");
+  if (!panel || !C.page) return;
+  const board = C.page.board || {};
+  const rules = board.rules || {};
+  const spaces = board.spaces || [];
+  const deeds = new Set((board.deeds || []).map((d) => d.index));
+  const SEATS = ["#d7262e", "#1f4fa3", "#1d9a4b", "#e3a008", "#6a3d9a", "#00897b",
+    "#c2185b", "#5d4037"];  // board.js's seat colours: the strip's token is the board's
+  const pad = document.getElementById("console-pad");
+  const rows = [...pad.querySelectorAll(".die-row")];
+  let mode = null;
+  let taps = [null, null];
+  let picked = null;  // a space tapped on the board, not yet sent
+
+  /* "More": the drawer with every other form (its state is the #more section's hidden). */
+  const more = document.getElementById("more");
+  const toggle = document.getElementById("more-toggle");
+  function showMore(open) {
+    more.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.classList.toggle("primary", false);
+    if (open) more.scrollIntoView({block: "start"});
+  }
+  toggle.setAttribute("aria-expanded", String(!more.hidden));
+  toggle.addEventListener("click", () => showMore(more.hidden));
+
+  /* The panels the moment needs, drawn by their own scripts, move to the first screen. */
+  const slot = document.getElementById("turn-auction-slot");
+  for (const id of ["auction-live", "flights-box"]) {
+    const part = document.getElementById(id);
+    if (part) slot.append(part);
+  }
+
+  function nextInTurn(state) {
+    const seats = state.players;
+    const at = seats.findIndex((p) => p.name === state.turn.player);
+    for (let i = 1; i <= seats.length; i += 1) {
+      const p = seats[(at + i) % seats.length];
+      if (!p.bankrupt) return p.name;
+    }
+    return null;
+  }
+
+  function oneDie(index) {
+    const space = spaces[index];
+    return Boolean(space && (rules.one_die_from || []).includes(space.kind));
+  }
+
+  /* Who the pad rolls for now and with which command, or null (the module comment). */
+  function padMode(state) {
+    if (state.game.over || state.auction) return null;
+    const current = C.player(state, state.turn.player);
+    let who = current;
+    let next = false;
+    if (state.turn.rolled) {
+      if (current && current.debts.length) return null;
+      who = C.player(state, nextInTurn(state));
+      next = true;
+    }
+    if (!who || who.bankrupt) return null;
+    if (rules.ola && (next || state.turn.phase === "ola")) {
+      const ola = ((state.market || {}).ola || {}).index || 0;
+      return {cmd: "ola_roll", player: who.name, one: oneDie(ola), next};
+    }
+    return {cmd: "roll", player: who.name, one: oneDie(who.position), next};
+  }
+
+  function padTitle(m) {
+    const vars = {player: m.player};
+    if (m.cmd === "ola_roll") return C.fmt("Dice for Ola Nordmann, rolled by %(player)s", vars);
+    if (m.next) return C.fmt("%(player)s rolls next: their dice start their turn", vars);
+    return m.one ? C.fmt("%(player)s: tap the die", vars)
+      : C.fmt("%(player)s: tap the two dice", vars);
+  }
+
+  function renderPad(state) {
+    const m = padMode(state);
+    const key = m ? `${m.cmd}:${m.player}:${m.one}:${state.game.seq}` : "";
+    if (!m || !mode || key !== mode.key) taps = [null, null];
+    mode = m ? {...m, key} : null;
+    pad.hidden = !m;
+    if (!m) return;
+    document.getElementById("console-pad-title").textContent = padTitle(m);
+    rows[1].hidden = m.one;
+    rows.forEach((row, i) => {
+      for (const die of row.querySelectorAll(".die")) {
+        die.setAttribute("aria-pressed", String(taps[i] === Number(die.dataset.face)));
+      }
+    });
+  }
+
+  async function tap(row, face) {
+    if (!mode) return;
+    taps[row] = face;
+    const dice = mode.one ? [taps[0] || taps[1]] : taps;
+    renderPad(C.state());
+    if (dice.some((d) => d === null)) return;
+    const command = {cmd: mode.cmd, player: mode.player, dice: [...dice]};
+    taps = [null, null];
+    await C.act(command, pad);
+    if (C.state()) renderPad(C.state());
+  }
+
+  rows.forEach((row, i) => {
+    for (const die of row.querySelectorAll(".die")) {
+      die.addEventListener("click", () => tap(i, Number(die.dataset.face)));
+    }
+  });
+
+  /* A space tapped on the board (console_board.js): one more tap records the landing. */
+  const pick = document.getElementById("board-pick");
+  const land = document.getElementById("board-pick-land");
+  function renderPick(state) {
+    const who = state.turn.player;
+    pick.hidden = picked === null || state.game.over || !who;
+    if (pick.hidden) return;
+    const space = spaces[picked];
+    land.textContent = C.fmt("%(player)s landed on %(space)s",
+      {player: who, space: space ? space.label : String(picked)});
+  }
+  document.addEventListener("console-pick", (event) => {
+    picked = event.detail;
+    if (C.state()) renderPick(C.state());
+  });
+  C.onClick(land, async () => {
+    const state = C.state();
+    if (!state || picked === null) return;
+    const answer = await C.act({cmd: "land", player: state.turn.player, space: picked}, land);
+    if (answer && answer.ok) { picked = null; renderPick(C.state() || state); }
+  });
+  document.getElementById("board-pick-cancel").addEventListener("click", () => {
+    picked = null;
+    if (C.state()) renderPick(C.state());
+  });
+
+  function owned(state, index) {
+    return state.players.some((p) => p.spaces.some((s) => s.index === index));
+  }
+
+  /* An unowned deed under the player to roll: buy it at the printed price or auction it. */
+  let offered = "";
+  function renderOffer(state) {
+    const player = C.player(state, state.turn.player);
+    const box = document.getElementById("turn-offer");
+    const space = player && spaces[player.position];
+    const open = Boolean(space && !player.bankrupt && !state.game.over && !state.auction
+      && deeds.has(space.index) && !owned(state, space.index));
+    box.hidden = !open;
+    const key = open ? `${state.game.seq}` : "";
+    if (!open || key === offered) { offered = key; return; }
+    offered = key;
+    const name = player.position_name || space.label;
+    document.getElementById("turn-offer-title").textContent =
+      C.fmt("%(space)s is for sale", {space: name});
+    const buy = space.price
+      ? C.fmt("Buy for %(price)s", {price: C.money(state, space.price)}) : C.t("Buy");
+    const auction = {cmd: "auction_open", space: space.index};
+    if (rules.decliner) auction.decliner = player.name;  // K4: the lander does not bid
+    document.getElementById("turn-offer-actions").replaceChildren(
+      C.button(buy, {cmd: "buy", player: player.name, space: space.index}, "primary"),
+      C.button(C.t("To auction"), auction));
+  }
+
+  function renderWho(state) {
+    const player = C.player(state, state.turn.player);
+    document.getElementById("turn-who").textContent = state.game.over || !player ? ""
+      : C.fmt("%(name)s to roll · %(cash)s",  // the board ring's centre says the same
+        {name: player.name, cash: C.money(state, player.cash)});
+    document.getElementById("player-strip").replaceChildren(...state.players.map((p, seat) => {
+      const item = C.el("li", null, "strip-player");
+      item.dataset.strip = p.name;
+      item.classList.toggle("to-roll", !state.game.over && p.name === state.turn.player);
+      item.classList.toggle("out", p.bankrupt);
+      const token = C.el("span", p.name.slice(0, 1).toUpperCase(), "token");
+      token.style.background = SEATS[seat % SEATS.length];
+      item.append(token, C.el("span", p.name, "who"), C.el("span", C.money(state, p.cash), "money"));
+      return item;
+    }));
+  }
+
+  function renderClaimsBox(state) {
+    document.getElementById("claims-box").hidden = state.claims.length === 0
+      && !state.game.house_rules.free_parking_pot;
+  }
+
+  function renderDebts(state) {
+    const list = document.getElementById("turn-debts");
+    const items = [];
+    for (const p of state.players) {
+      if (p.bankrupt) continue;
+      for (const debt of p.debts) {
+        items.push(C.el("li", C.fmt("%(player)s owes %(creditor)s %(amount)s.",
+          {player: p.name, creditor: debt.to === "bank" ? C.t("the bank") : debt.to,
+            amount: C.money(state, debt.amount)}), "debt"));
+      }
+    }
+    list.hidden = items.length === 0;
+    list.replaceChildren(...items);
+  }
+
+  C.onState((state) => {
+    renderWho(state);
+    renderPad(state);
+    renderPick(state);
+    renderOffer(state);
+    renderClaimsBox(state);
+    renderDebts(state);
+  });
+})();
