@@ -309,6 +309,18 @@ const Companion = (() => {
     return `${new Intl.NumberFormat(document.documentElement.lang).format(amount)} ${state.game.unit || ""}`.trim();
   }
 
+  /* C5/M11: who must roll for an open claim to lapse ("Lapses when Åse rolls."); ``me``:
+     the phone's player, said as "you". */
+  function lapseText(claim, me) {
+    const who = claim.lapses_with;
+    if (!who) return "";
+    if (who === me) {
+      return t(claim.at_ola_roll ? "Lapses when you roll for Ola Nordmann." : "Lapses when you roll.");
+    }
+    return fmt(claim.at_ola_roll ? "Lapses when %(player)s rolls for Ola Nordmann."
+      : "Lapses when %(player)s rolls.", {player: who});
+  }
+
   /* The command a form describes: data-cmd plus its named fields. */
   function formCommand(form) {
     const command = {cmd: form.dataset.cmd};
@@ -446,5 +458,5 @@ const Companion = (() => {
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
           winner, page, gameUrl, badges, deedText, level, onState, start, act, state, player,
-          button, onMissing, onRecorded, onSubmit, onClick, clear, lost};
+          button, onMissing, onRecorded, onSubmit, onClick, clear, lost, lapseText};
 })();
