@@ -8,15 +8,19 @@ under /tmp/shots/h16-fixes/.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
 from playwright.sync_api import expect
 
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 from tests.test_web_browser_board import board_page, viewer
 from tests.test_web_browser_dice import PHONE, Taps, page_at
+from web.server import TableServer
 
 SHOTS = Path("/tmp/shots/h16-fixes")
 TABLE = {"width": 1920, "height": 1080}
@@ -89,3 +93,51 @@ def test_issue16_the_board_ring_takes_the_last_roll_from_the_state(
     expect(screen.locator("#board .ring-roll")).to_have_text("Alice rolled 3 + 4",
                                                              timeout=TIMEOUT)
     assert asked == []
+
+
+def _silence(served: Any, game: str) -> None:
+    """The hub stops writing to ``game``'s open streams (no state, no ping) while their
+    connections stay open: a stream that died silently, as a sleeping router leaves it."""
+    hub = served.front.hub
+    done = threading.Event()
+
+    def cut() -> None:
+        for stream in list(hub.streams.get(game, ())):
+            stream.beat_at = float("inf")
+            hub.streams[game].discard(stream)
+        done.set()
+
+    hub.loop.call_soon_threadsafe(cut)
+    assert done.wait(5)
+
+
+def test_issue16_the_hubs_ping_keeps_a_stream_and_silence_reconnects_it(
+        browser: Any, app: Flask, web_actions: WebActions) -> None:
+    served = TableServer(app, "127.0.0.1", 0).start()
+    try:
+        web_actions.new_game("Alice", "Bob")
+        server = LiveServer(f"http://127.0.0.1:{served.port}", app)
+        context = browser.new_context(viewport=PHONE)
+        context.add_cookies([{"name": "companion_lang", "value": "en", "url": server.url}])
+        phone = context.new_page()
+        streams: list[str] = []
+        phone.on("request", lambda r: streams.append(r.url) if r.url.endswith("/events") else None)
+        phone.clock.install()  # the page's timers follow the test's clock
+        phone.goto(f"{server.url}/join/{web_actions.players['Bob']}")
+        expect(phone.locator("#conn")).to_have_text("live", timeout=TIMEOUT)
+        for _ in range(13):  # 26 s of the page's time, the hub pinging every 0.5 s
+            time.sleep(0.6)
+            phone.clock.fast_forward(2_000)
+        expect(phone.locator("#conn")).to_have_text("live")
+        assert len(streams) == 1  # the pings kept the one stream
+        _silence(served, web_actions.game)
+        web_actions.send(cmd="pay", **{"from": "Alice"}, to="Bob", amount=250)
+        time.sleep(1)
+        expect(phone.locator("#cash")).to_have_text("30,000 kr")  # the dead stream says nothing
+        phone.clock.fast_forward(26_000)  # 25 s without a word: reconnect
+        expect(phone.locator("#cash")).to_have_text("30,250 kr", timeout=TIMEOUT)
+        expect(phone.locator("#conn")).to_have_text("live", timeout=TIMEOUT)
+        assert len(streams) == 2
+        context.close()
+    finally:
+        served.stop()

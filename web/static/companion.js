@@ -170,6 +170,7 @@ const Companion = (() => {
      device slept or lost the network (issue 16 point 8) the badge says "reconnecting…"
      at once (the `offline` event, a failed stream or fetch) and waking (`online`, the page
      shown again) fetches the current state at once and opens a fresh stream. */
+  const QUIET_MS = 25000;  // no message nor ping for this long: the stream is dead
   function live(game, onState) {
     let seq = -1;
     let timer = null;
@@ -200,13 +201,28 @@ const Companion = (() => {
     if (!window.EventSource || forcePoll) { polling = true; poll(); return accept; }
     let source = null;
     let failures = 0;
+    /* A stream that died silently (issue 16): the hub pings a quiet stream every 10 s, so
+       25 s without a word means reconnect — checked while the page is seen (a hidden
+       page wakes on visibilitychange instead, so a sleeping phone is not woken). */
+    let quiet = null;
+    const heard = (stream) => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        if (stream === source && !polling && document.visibilityState === "visible") wake();
+      }, QUIET_MS);
+    };
+    stoppers.push(() => clearTimeout(quiet));
     const open = () => {
       polling = false;
       clearTimeout(timer);
       if (source) source.close();
       const stream = source = new EventSource(gameUrl(game, "/events"));
-      stream.onopen = () => { failures = 0; mode("live"); };
-      stream.onmessage = (event) => { failures = 0; mode("live"); accept(JSON.parse(event.data)); };
+      heard(stream);
+      stream.onopen = () => { failures = 0; mode("live"); heard(stream); };
+      stream.onmessage = (event) => {
+        failures = 0; mode("live"); heard(stream); accept(JSON.parse(event.data));
+      };
+      stream.addEventListener("ping", () => { failures = 0; mode("live"); heard(stream); });
       stream.onerror = () => {
         if (stream !== source) return;  // an old stream, replaced on waking
         failures += 1;
