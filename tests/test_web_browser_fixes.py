@@ -141,3 +141,20 @@ def test_issue16_the_hubs_ping_keeps_a_stream_and_silence_reconnects_it(
         context.close()
     finally:
         served.stop()
+
+
+def test_c5_the_banker_undoing_a_rent_tells_the_payers_phone(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Kari", "Åse", "Ola")
+    web_actions.send(cmd="buy", player="Kari", space="Oslo S")
+    web_actions.send(cmd="land", player="Åse", space="Oslo S")
+    web_actions.send(cmd="claim", player="Kari")  # one station: 25 × 20 = 500 kr
+    ase = page_at(browser, live_server, web_actions.players["Åse"], "/wallet", PHONE)
+    expect(ase.locator("#cash")).to_have_text("29,500 kr", timeout=TIMEOUT)
+    ase.wait_for_timeout(500)  # the first history read marks where news starts
+    web_actions.send(cmd="undo")
+    notice = ase.locator("#money-notice")
+    expect(notice).to_contain_text("Undone: You paid Kari 500 kr in rent for Oslo S.",
+                                   timeout=TIMEOUT)
+    expect(ase.locator("#cash")).to_have_text("30,000 kr")
+    shoot(ase, "phone-undo-notice")
