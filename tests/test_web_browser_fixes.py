@@ -158,3 +158,49 @@ def test_c5_the_banker_undoing_a_rent_tells_the_payers_phone(
                                    timeout=TIMEOUT)
     expect(ase.locator("#cash")).to_have_text("30,000 kr")
     shoot(ase, "phone-undo-notice")
+
+
+#: Sums the page's layout shifts not caused by the user's own input (CLS's sources).
+SHIFTS = """() => { window.__shift = 0; window.__shifts = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+    if (e.hadRecentInput) continue;
+    window.__shift += e.value;
+    window.__shifts.push([e.value, e.sources.map((s) => [s.node && (s.node.id || s.node.className),
+      Math.round(s.previousRect.y), Math.round(s.currentRect.y)])]);
+  } }).observe({type: "layout-shift", buffered: false}); }"""
+
+
+def test_c5_no_wallet_shifts_while_a_claim_opens_and_closes(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob", "Carol")
+    web_actions.send(cmd="buy", player="Carol", space="Prinsens gate")
+    phones = {name: page_at(browser, live_server, web_actions.players[name], "/wallet", PHONE)
+              for name in ("Alice", "Bob", "Carol")}
+    for phone in phones.values():
+        phone.evaluate(SHIFTS)
+    web_actions.send(cmd="roll", player="Alice", dice=[3, 5])  # a claim opens for Carol
+    expect(phones["Carol"].locator("#claims li")).to_have_count(1, timeout=TIMEOUT)
+    shoot(phones["Carol"], "phone-claim-open")
+    web_actions.send(cmd="roll", player="Bob", dice=[1, 2])  # Bob's roll: it lapses (C5)
+    expect(phones["Carol"].locator("#claim")).to_be_hidden(timeout=TIMEOUT)
+    shoot(phones["Carol"], "phone-claim-closed")
+    taps = Taps()  # Carol rolls on her own phone (a shift right after a tap is hers)
+    expect(phones["Carol"].locator("#turn-pad")).to_be_visible(timeout=TIMEOUT)
+    taps.dice(phones["Carol"], 1, 1)  # Carol: Start -> Prøv lykken (2), doubles
+    expect(phones["Carol"].locator("#roll-line")).to_have_text("Carol rolled 1 + 1",
+                                                               timeout=TIMEOUT)
+    taps.dice(phones["Carol"], 3, 3)  # -> Prinsens gate (8), her own; doubles again
+    expect(phones["Carol"].locator("#roll-line")).to_have_text("Carol rolled 3 + 3",
+                                                               timeout=TIMEOUT)
+    taps.dice(phones["Carol"], 1, 2)  # -> Øvre Slottsgate (11)
+    expect(phones["Carol"].locator("#turn-pad")).to_be_hidden(timeout=TIMEOUT)
+    web_actions.send(cmd="buy", player="Carol", space="Nedre Slottsgate")
+    web_actions.send(cmd="roll", player="Alice", dice=[1, 2])  # Alice: 8 -> 11, Carol's
+    expect(phones["Carol"].locator("#claims li")).to_have_count(1, timeout=TIMEOUT)
+    web_actions.send(cmd="claim", player="Carol")  # claimed from the console: it closes
+    expect(phones["Carol"].locator("#claim")).to_be_hidden(timeout=TIMEOUT)
+    shoot(phones["Alice"], "phone-dock-landed")
+    for name, phone in phones.items():
+        phone.wait_for_timeout(300)
+        shift = phone.evaluate("window.__shift")
+        assert shift <= 0.05, (name, shift, phone.evaluate("window.__shifts"))
