@@ -11,8 +11,9 @@ from typing import Any
 from companion.editions.provenance import deed_view
 from companion.mechanics.base import part
 from companion.rules.buildings import castles_left, is_castle
+from companion.rules.lapse import lapses_with
 from companion.rules.mortgages import lift_cost
-from companion.state import GameState
+from companion.state import Claim, GameState
 from companion.valuation import raisable, tally, worth
 
 
@@ -36,13 +37,17 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
         "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
                     "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
         **part(state, lambda m: m.game_view(state), "game_defaults"),
-        "claims": [
-            {"id": c.id, "owner": c.owner, "from": c.payer, "space": ed.space(c.space).label,
-             "amount": c.amount}
-            for c in state.claims.values()
-        ],
+        "claims": [_claim(state, c) for c in state.claims.values()],
         "tally": tally(state) if state.over or with_tally else None,
     }
+
+
+def _claim(state: GameState, c: Claim) -> dict[str, Any]:
+    """An open rent claim; ``lapses_with``: the player whose roll closes it, at their Ola
+    roll when ``at_ola_roll`` (C5, M11; :func:`companion.rules.lapse.lapses_with`)."""
+    player, at_ola = lapses_with(state, c.turn)
+    return {"id": c.id, "owner": c.owner, "from": c.payer, "space": state.ed.space(c.space).label,
+            "amount": c.amount, "lapses_with": player, "at_ola_roll": at_ola}
 
 
 def _player(state: GameState, name: str) -> dict[str, Any]:

@@ -56,7 +56,8 @@ def test_m4_ola_on_an_owned_lot_pays_with_the_banks_money(g: MMGame) -> None:
     paid_out = g.snap()["bank"]["paid_out"]
     g.do("ola_land", space="Karl Johans gate")
     assert g.snap()["claims"] == [{"id": 1, "owner": "Bob", "from": "bank",
-                                   "space": "Karl Johans gate", "amount": 45_000}]
+                                   "space": "Karl Johans gate", "amount": 45_000,
+                                   "lapses_with": "Carol", "at_ola_roll": True}]  # M11
     g.phone("Bob", "claim", player="Bob")
     assert g.cash("Bob") == 135_000 and g.snap()["bank"]["paid_out"] == paid_out + 45_000
 
@@ -149,7 +150,8 @@ def test_m12_ola_on_prov_lykken_does_nothing(g: MMGame) -> None:
     g.do("ola_land", space="Prøv lykken")
     after = g.snap()
     assert after["players"] == before["players"] and after["claims"] == []
-    assert after["market"]["ola"] == {"index": 2, "space": "Prøv lykken"}
+    assert after["market"]["ola"] == {"index": 2, "space": "Prøv lykken",
+                                      "rolling": False, "last_roll": None}  # by space
 
 
 def test_m13_casino_a_six_pays_ten_times_the_bet(g: MMGame) -> None:

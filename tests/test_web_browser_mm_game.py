@@ -133,14 +133,15 @@ def test_issue15_mm_a_short_game_through_the_screens(
             re.compile(r"\bmoved\b"))
     expect(console.locator("#history")).to_contain_text(told, timeout=TIMEOUT)
 
-    # point 5: the claim comes before anything of the stock board on Alice's phone
+    # point 5: the claim comes before anything of the stock board on Alice's phone: it is
+    # in the wallet's dock (h16-fixes), on screen at once, over the page
     claim = alice.locator("#claim-box")
     expect(claim).to_be_visible(timeout=TIMEOUT)
     above = alice.evaluate("""() => {
-        const c = document.getElementById('claim-box').getBoundingClientRect().top;
-        const s = document.getElementById('shares-card').getBoundingClientRect().top;
-        const b = document.getElementById('stock-card').getBoundingClientRect().top;
-        return c < s && c < b; }""")
+        const c = document.getElementById('claim-box').getBoundingClientRect();
+        const dock = document.getElementById('claim-box').closest('#turn-dock');
+        return Boolean(dock) && getComputedStyle(dock).position === 'fixed'
+          && c.top >= 0 && c.bottom <= innerHeight; }""")
     assert above
     expect(alice.locator("#worth-goal")).to_contain_text(re.compile(r"of 2[,.\s\u00a0\u202f]?000"
                                                                     r"[,.\s\u00a0\u202f]?000"))

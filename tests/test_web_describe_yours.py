@@ -49,3 +49,18 @@ def test_c2_c11_start_bonus_and_tax_name_their_reason(tmp_path: Path) -> None:
     assert _yours(table, game, "Kari") == ["You paid the bank 4 000 kr (Inntektsskatt)."]
     game.do("pass_start", player="Kari")
     assert _yours(table, game, "Kari") == ["The bank paid you 4 000 kr (Start bonus)."]
+
+
+def test_c5_an_undone_rent_is_told_to_both_phones_as_undone(tmp_path: Path) -> None:
+    """Issue 16 point 5: the banker's undo of the claim gives the 500 kr back (one station
+    ×20); each phone hears it in its own words, after "Undone:"."""
+    table = open_table(tmp_path)
+    game = Game(table, ["Kari", "Åse", "Ola"])
+    game.do("buy", player="Kari", space="Oslo S")
+    game.do("land", player="Åse", space="Oslo S")
+    game.phone("Kari", "claim", player="Kari")
+    game.do("undo")
+    assert game.cashes() == {"Kari": 26_000, "Åse": 30_000, "Ola": 30_000}
+    assert _yours(table, game, "Åse") == ["Undone: You paid Kari 500 kr in rent for Oslo S."]
+    assert _yours(table, game, "Kari") == ["Undone: Åse paid you 500 kr in rent for Oslo S."]
+    assert _yours(table, game, "Ola") == []

@@ -34,11 +34,11 @@ class Sse:
         return block.decode("utf-8")
 
     def event(self) -> tuple[int, dict[str, Any]]:
-        """The next message's ``(id, data)``, skipping comments and ``retry:``."""
+        """The next message's ``(id, data)``, skipping comments, pings and ``retry:``."""
         while True:
             fields = dict(line.split(": ", 1) for line in self.block().splitlines()
                           if not line.startswith(":"))
-            if "data" in fields:
+            if "data" in fields and fields.get("event") != "ping":
                 return int(fields["id"]), json.loads(fields["data"])
 
 
@@ -89,7 +89,7 @@ def test_resume_with_the_newest_id_waits_with_heartbeats(live_server: LiveServer
     web_actions.send(cmd="pass_start", player="Alice")
     conn, sse = live_stream(live_server, web_actions, last_id=2)
     assert sse.block() == "retry: 2000"
-    assert sse.block() == ": keep-alive"
+    assert sse.block() == "event: ping\ndata: 2"  # issue 16: a ping the page sees
     web_actions.send(cmd="pass_start", player="Bob")
     assert sse.event()[0] == 3
     conn.close()

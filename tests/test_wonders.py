@@ -54,8 +54,9 @@ def test_an_airport_offers_a_free_flight_and_its_rent_still_applies(game: Game) 
     game.do("buy", player="Bo", space=5)
     game.do("next_turn")
     game.do("land", player="Ada", space=5)
-    assert game.state()["claims"][0] | {"id": 0} == {
-        "id": 0, "owner": "Bo", "from": "Ada", "space": "airport #5", "amount": 500}
+    assert game.state()["claims"][0] | {"id": 0, "lapses_with": "", "at_ola_roll": False} == {
+        "id": 0, "owner": "Bo", "from": "Ada", "space": "airport #5", "amount": 500,
+        "lapses_with": "", "at_ola_roll": False}
     assert flight(game, "Ada") == {"index": 5, "name": "airport #5"}
     assert flight(game, "Bo") is None
 

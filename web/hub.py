@@ -8,7 +8,11 @@ A stream that is slower than the table skips to the newest state (what its phone
 
 The messages are those of :mod:`web.live`: ``retry: 2000``, then the full state (unless
 ``Last-Event-ID`` already is the newest log sequence), then one state per change with
-``id:`` = the log sequence, and a ``: keep-alive`` comment every ``SSE_HEARTBEAT`` seconds.
+``id:`` = the log sequence, and a visible ``event: ping`` (``data:`` the newest sequence
+sent) once a stream has been quiet for ``SSE_HEARTBEAT`` seconds (10): the pages' ``live()``
+takes a stream that brought nothing for 25 s as dead and reconnects (issue 16).  A state
+sent resets the quiet time, so a busy table gets no pings and an idle phone one write per
+heartbeat, as the keep-alive comment it replaces.
 A stream ends after ``SSE_MAX_SECONDS`` (the browser reconnects with ``Last-Event-ID``),
 when the server stops, and as soon as the token it was opened with is replaced ("New QR
 code (lost phone)"); the reconnection is then answered 401 by the Flask app.
@@ -70,7 +74,7 @@ class Hub:
     Args:
         table: the table whose commits are streamed.
         tokens: the token registry (a stream ends when its token is replaced).
-        heartbeat: seconds between keep-alive comments (≤ 15).
+        heartbeat: seconds of quiet before a ``ping`` event (≤ 15; 10 by default).
         max_seconds: seconds after which a stream ends (the browser reconnects).
     """
 
@@ -229,7 +233,7 @@ class Hub:
             stream.sent = stream.seq
             return stream.message
         if now >= stream.beat_at:
-            return b": keep-alive\n\n"
+            return ping_bytes(stream.sent)
         return b""
 
     async def _write(self, stream: Stream, send: Send, chunk: bytes) -> None:
@@ -244,6 +248,12 @@ class Hub:
 def event_bytes(seq: int, text: str) -> bytes:
     """The SSE message of the state ``text`` (JSON on one line) with log sequence ``seq``."""
     return f"id: {seq}\ndata: {text}\n\n".encode()
+
+
+def ping_bytes(seq: int) -> bytes:
+    """The heartbeat: an SSE ``ping`` event the pages see (a comment they would not), with
+    the newest log sequence the stream sent (issue 16: a silent stream is reconnected)."""
+    return f"event: ping\ndata: {seq}\n\n".encode()
 
 
 async def _watch_disconnect(receive: Receive, stream: Stream) -> None:

@@ -55,6 +55,11 @@ JS_STRINGS = (
     N_("Free-parking pot: %(amount)s"),
     N_("Passport: %(visited)s of %(of)s wonders"),
     N_("%(owner)s claims %(amount)s from %(payer)s (%(space)s)."), N_("Time left: %(time)s"),
+    # issue 16 point 4: who must roll for a claim to lapse (companion.js lapseText; C5, M11)
+    N_("Lapses when %(player)s rolls."), N_("Lapses when %(player)s rolls for Ola Nordmann."),
+    N_("Lapses when you roll."), N_("Lapses when you roll for Ola Nordmann."),
+    # issue 16 point 2: Ola's rolls on the pad and the roll line (M4)
+    N_("Ola Nordmann rolled doubles: roll for him again"), N_("Ola Nordmann: %(dice)s"),
     N_("%(deed)s: lift for %(amount)s"), N_("No deeds to choose from."), N_("No deeds."),
     N_("Choose the deed"),
     N_("Not in this game"), N_("Not now"),  # console_ask.js: a name's skip, a figure's

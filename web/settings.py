@@ -9,7 +9,7 @@
 ``SECRET_KEY_FILE`` str path, None = ``<instance>/secret.key`` (created mode 0600)
 ``PUBLIC_URL``      str ``http://<LAN address>:<port>`` the QR codes encode; None = the
                     address the request came in on
-``SSE_HEARTBEAT``   seconds between keep-alive comments on a live stream (at most 15)
+``SSE_HEARTBEAT``   seconds of quiet before a live stream's ``ping`` event (at most 15)
 ``SSE_MAX_SECONDS`` seconds after which a stream ends (the browser reconnects at once)
 ``COOKIE_MAX_AGE``  seconds a phone keeps its token cookie
 ``COOKIE_SECURE``   bool, cookies only over HTTPS (keep False on a plain-HTTP LAN)
@@ -34,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "SECRET_KEY": None,
     "SECRET_KEY_FILE": None,
     "PUBLIC_URL": None,
-    "SSE_HEARTBEAT": 15.0,
+    "SSE_HEARTBEAT": 10.0,
     "SSE_MAX_SECONDS": 1800.0,
     "COOKIE_MAX_AGE": 60 * 60 * 24 * 60,
     "COOKIE_SECURE": False,

@@ -42,6 +42,22 @@ def alive(state: GameState, turn: int) -> bool:
     return settings.lapse_at_ola_roll and not ola_rolled(state)
 
 
+def lapses_with(state: GameState, turn: int) -> tuple[str, bool]:
+    """C5/M11: who must roll for a right or duty that arose in ``turn`` (still
+    :func:`alive`) to lapse, as ``(player, at_ola_roll)``: C5's next player (it lapses as
+    the turn passes to them, their roll or ``next_turn``), M11's second player after, at
+    their Ola roll (``at_ola_roll`` True under ``lapse_at_ola_roll``).  Players are
+    counted from the player to roll in seat order, bankrupt ones skipped (see the module).
+    """
+    settings = state.ed.settings
+    steps = max(0, turn + settings.claim_lapse_turns - state.turn)
+    seats = list(state.players)
+    at = seats.index(state.to_roll)
+    order = [n for n in seats[at + 1:] + seats[: at + 1] if not state.players[n].bankrupt]
+    player = state.to_roll if steps == 0 else order[(steps - 1) % len(order)]
+    return player, settings.lapse_at_ola_roll
+
+
 def lapse_claims(draft: Draft) -> None:
     """Close every open rent claim that is no longer :func:`alive` (``ClaimClosed``
     ``lapsed``, C5/M11); the rule set's ``after_lapse`` follows each (M6).  Called

@@ -4,8 +4,9 @@ rent for Prinsens gate.", "The rent for Oslo S lapsed — Åse rolled."
 
 Told from the typed facts on the events only (a ``MoneyMoved``/``DebtOpened``'s
 ``reason`` and ``space``, a ``ClaimClosed``'s claim; docs/rules.md C2, C5, C11, C21,
-M11), never from memo text except through :func:`web.describe.words.payment_words`,
-which reads old logs in :mod:`web.describe.legacy`'s one place.
+M11; an undo of such a command says its lines again after "Undone:"), never from memo
+text except through :func:`web.describe.words.payment_words`, which reads old logs in
+:mod:`web.describe.legacy`'s one place.
 """
 
 from __future__ import annotations
@@ -112,6 +113,9 @@ def yours(ctx: Context, row: Row) -> list[str]:
     row = {**row, "command": ctx.as_stored(cmd(row))}
     out = []
     for event in row.get("events", ()):
+        if event.get("type") == "CommandUndone":  # the banker took back a move of theirs
+            out.extend(_undone(ctx, event))
+            continue
         line = LINES.get(str(event.get("type")))
         try:
             text = line(ctx, event, row) if line else ""
@@ -120,3 +124,15 @@ def yours(ctx: Context, row: Row) -> list[str]:
         if text:
             out.append(text)
     return out
+
+
+def _undone(ctx: Context, e: Event) -> list[str]:
+    """An undo (``CommandUndone``) of a command that moved the reader's money: its lines,
+    each as "Undone: …" ("Angret: …"), so the phone hears of the money coming back."""
+    try:
+        target = ctx.row(int(e["target"]))
+    except (KeyError, TypeError, ValueError):
+        return []
+    if target is None or cmd(target).get("cmd") == "undo":
+        return []
+    return [_("Undone: %(what)s", what=line) for line in yours(ctx, target)]

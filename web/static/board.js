@@ -114,7 +114,7 @@ const BoardRing = (() => {
     for (const [index, node] of byIndex) {
       drawSpace(node, owners.get(index), here.get(index) || [], state.turn.player);
     }
-    drawCentre(state, roll, centre);
+    drawCentre(state, state.turn.last_roll || null, centre);  // the state's, not `roll`
   }
 
   function drawSpace(node, owned, tokens, turn) {
@@ -160,21 +160,11 @@ const BoardRing = (() => {
     centre.querySelector(".ring-claims").replaceChildren(...claims);
   }
 
-  /* The newest roll in the game's recent commands ({player, dice: [..]}) or null: a
-     `roll` (two dice) or a landing with its dice total. */
-  async function lastRoll(game) {
-    const data = await C.history(game, null, 8);
-    if (!data) return null;
-    for (const row of data.history.slice().reverse()) {
-      if (row.undone) continue;
-      const rolled = (row.events || []).find((e) => e.type === "Rolled" && e.dice);
-      if (rolled) return {player: rolled.player, dice: [].concat(rolled.dice)};
-      const command = row.command || {};
-      if (typeof command.dice === "number" && command.player) {
-        return {player: command.player, dice: [command.dice]};
-      }
-    }
-    return null;
+  /* The last roll ({player, dice: [..], turn}) or null: the live state's
+     `turn.last_roll` (issue 16), so no request; kept for the pages that still ask. */
+  async function lastRoll() {
+    const state = C.state();
+    return (state && state.turn.last_roll) || null;
   }
 
   return {mount, shape, cell, lastRoll};

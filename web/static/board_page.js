@@ -60,10 +60,13 @@
   C.onState((state) => {
     ring.draw(state, last);
     C.winner(state);
-    C.fill(document.getElementById("board-claims"), state.claims.map((claim) =>
-      C.el("li", C.fmt("%(owner)s claims %(amount)s from %(payer)s (%(space)s).",
+    C.fill(document.getElementById("board-claims"), state.claims.map((claim) => {
+      const item = C.el("li", C.fmt("%(owner)s claims %(amount)s from %(payer)s (%(space)s).",
         {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
-          space: claim.space}))), "No open claims.");
+          space: claim.space}));
+      item.append(" ", C.el("span", C.lapseText(claim), "lapse"));  // C5, M11
+      return item;
+    }), "No open claims.");
     document.getElementById("board-players").replaceChildren(...players(state));
     const noteList = document.getElementById("board-notes");
     if (noteList) noteList.replaceChildren(...notes(state));

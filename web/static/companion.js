@@ -170,6 +170,7 @@ const Companion = (() => {
      device slept or lost the network (issue 16 point 8) the badge says "reconnecting…"
      at once (the `offline` event, a failed stream or fetch) and waking (`online`, the page
      shown again) fetches the current state at once and opens a fresh stream. */
+  const QUIET_MS = 25000;  // no message nor ping for this long: the stream is dead
   function live(game, onState) {
     let seq = -1;
     let timer = null;
@@ -200,13 +201,28 @@ const Companion = (() => {
     if (!window.EventSource || forcePoll) { polling = true; poll(); return accept; }
     let source = null;
     let failures = 0;
+    /* A stream that died silently (issue 16): the hub pings a quiet stream every 10 s, so
+       25 s without a word means reconnect — checked while the page is seen (a hidden
+       page wakes on visibilitychange instead, so a sleeping phone is not woken). */
+    let quiet = null;
+    const heard = (stream) => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        if (stream === source && !polling && document.visibilityState === "visible") wake();
+      }, QUIET_MS);
+    };
+    stoppers.push(() => clearTimeout(quiet));
     const open = () => {
       polling = false;
       clearTimeout(timer);
       if (source) source.close();
       const stream = source = new EventSource(gameUrl(game, "/events"));
-      stream.onopen = () => { failures = 0; mode("live"); };
-      stream.onmessage = (event) => { failures = 0; mode("live"); accept(JSON.parse(event.data)); };
+      heard(stream);
+      stream.onopen = () => { failures = 0; mode("live"); heard(stream); };
+      stream.onmessage = (event) => {
+        failures = 0; mode("live"); heard(stream); accept(JSON.parse(event.data));
+      };
+      stream.addEventListener("ping", () => { failures = 0; mode("live"); heard(stream); });
       stream.onerror = () => {
         if (stream !== source) return;  // an old stream, replaced on waking
         failures += 1;
@@ -307,6 +323,18 @@ const Companion = (() => {
   function money(state, amount) {
     if (window.formatMoney) return window.formatMoney(amount, state.game.unit);
     return `${new Intl.NumberFormat(document.documentElement.lang).format(amount)} ${state.game.unit || ""}`.trim();
+  }
+
+  /* C5/M11: who must roll for an open claim to lapse ("Lapses when Åse rolls."); ``me``:
+     the phone's player, said as "you". */
+  function lapseText(claim, me) {
+    const who = claim.lapses_with;
+    if (!who) return "";
+    if (who === me) {
+      return t(claim.at_ola_roll ? "Lapses when you roll for Ola Nordmann." : "Lapses when you roll.");
+    }
+    return fmt(claim.at_ola_roll ? "Lapses when %(player)s rolls for Ola Nordmann."
+      : "Lapses when %(player)s rolls.", {player: who});
   }
 
   /* The command a form describes: data-cmd plus its named fields. */
@@ -448,5 +476,5 @@ const Companion = (() => {
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
           winner, page, gameUrl, badges, deedText, level, onState, start, act, state, player,
-          button, onMissing, onRecorded, onSubmit, onClick, clear, lost};
+          button, onMissing, onRecorded, onSubmit, onClick, clear, lost, lapseText};
 })();

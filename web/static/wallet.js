@@ -13,9 +13,11 @@
     document.getElementById("claim-box").hidden = mine.length === 0;
     const items = mine.map((claim) => {
       const vars = {payer: claim.from, amount: C.money(state, claim.amount), space: claim.space};
-      return C.el("li", claim.from === "bank"  // M4: Ola Nordmann pays with the bank's money
+      const item = C.el("li", claim.from === "bank"  // M4: Ola Nordmann pays with the bank's money
         ? C.fmt("The bank owes you %(amount)s (%(space)s).", vars)
         : C.fmt("%(payer)s owes you %(amount)s (%(space)s).", vars));
+      item.append(" ", C.el("span", C.lapseText(claim, me), "lapse"));  // C5, M11
+      return item;
     });
     C.fill(document.getElementById("claims"), items, "No open claims.");
   }

@@ -46,9 +46,10 @@
     const next = !mine && turn.rolled && !state.auction && nextInTurn(state) === me
       && !(current && current.debts.length);
     if ((mine && turn.rolled) || (!mine && !next)) return null;
-    if (rules.ola && (next || turn.phase === "ola")) {
-      const ola = ((state.market || {}).ola || {}).index || 0;
-      return {cmd: "ola_roll", one: oneDie(ola), next};
+    const ola = (state.market || {}).ola || {};  // M4: doubles for Ola roll for him again
+    if (rules.ola && (next || turn.phase === "ola" || ola.rolling)) {
+      return {cmd: "ola_roll", one: oneDie(ola.index || 0), next,
+        again: !next && turn.phase !== "ola"};
     }
     return {cmd: "roll", one: oneDie(player.position), next};
   }
@@ -60,6 +61,7 @@
 
   function padTitle(m) {
     if (m.cmd === "ola_roll") {
+      if (m.again) return C.t("Ola Nordmann rolled doubles: roll for him again");
       return m.next ? C.t("You roll next: roll for Ola Nordmann to start your turn")
         : C.t("Your turn: roll for Ola Nordmann first");
     }

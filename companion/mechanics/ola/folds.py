@@ -8,7 +8,7 @@ every mechanic's folds; the rules were checked by the command that emitted the e
 from __future__ import annotations
 
 from companion import events as ev
-from companion.mechanics.ola.state import of
+from companion.mechanics.ola.state import OlaRoll, of
 from companion.state import GameState, fold_event
 
 
@@ -19,6 +19,7 @@ def _(e: ev.OlaMoved, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.OlaRolled, s: GameState) -> None:
+    of(s).last_roll = OlaRoll(s.to_roll, e.turn, tuple(e.dice), e.done)
     if e.done:
         of(s).ola_done = e.turn
 

@@ -20,8 +20,10 @@ class OlaState:
     the turn Ola stopped at Trafikkfyr, None = not (M15).  ``holiday``: player -> extra
     rounds stayed in Ferieparadiset (M14).  ``casino``: player -> turn of their last bet
     (M13).  ``multimillionaire``: first to 2 000 000 kr (M22).  ``ola_done``: the turn
-    whose rolling for Ola is over in the dice twin (M4), None = none.  The turn's phase
-    is the core's :attr:`~companion.state.GameState.phase`."""
+    whose rolling for Ola is over in the dice twin (M4), None = none.  ``last_roll``: the
+    last roll for Ola in the dice twin as ``(player, turn, dice)``, ``done`` False when it
+    was doubles (Ola rolls again, M4), None before the first.  The turn's phase is the
+    core's :attr:`~companion.state.GameState.phase`."""
 
     ola: int = 0
     light: dict[str, int] = field(default_factory=dict)
@@ -31,6 +33,18 @@ class OlaState:
     casino: dict[str, int] = field(default_factory=dict)
     multimillionaire: str | None = None
     ola_done: int | None = None
+    last_roll: OlaRoll | None = None
+
+
+@dataclass(frozen=True)
+class OlaRoll:
+    """A roll for Ola Nordmann (``ola_roll``, M4): by ``player`` (the player to roll) in
+    ``turn``; ``dice`` one or two ints 1–6; ``done`` False after doubles (he rolls again)."""
+
+    player: str
+    turn: int
+    dice: tuple[int, ...]
+    done: bool
 
 
 def of(state: GameState) -> OlaState:
