@@ -78,6 +78,7 @@ const Companion = (() => {
       done(text);
     } else if (answer.status !== 401) {
       say(answer.error, true);
+      unhide();
     }
     if (answer.ok && answer.state && onState) onState(answer.state);
     if (!answer.ok && answer.missing && missingHandler) missingHandler(command, answer);
@@ -267,6 +268,16 @@ const Companion = (() => {
     if (close) close.addEventListener("click", () => say(""));
   }
 
+  /* Issue 16 (family 3, finding 3): a refusal must be seen.  A command retried after
+     network trouble may be refused once the state moved on (a claim lapsed), and the card
+     it came from is hidden by then: the line goes back to its own place in the page. */
+  const home = statusBox ? {parent: statusBox.parentNode, next: statusBox.nextSibling} : null;
+  function unhide() {
+    if (!statusBox || statusBox.hidden || !statusBox.parentElement) return;
+    if (!statusBox.parentElement.closest("[hidden]")) return;
+    home.parent.insertBefore(statusBox, home.next && home.next.parentNode === home.parent ? home.next : null);
+  }
+
   function place(origin) {
     if (!statusBox || !origin || !origin.closest) return;
     const form = origin.closest("form");
@@ -430,6 +441,7 @@ const Companion = (() => {
     }
   }
   onState(leaveOutBankrupt);
+  onState(() => setTimeout(unhide, 0));  // after every renderer hid what it hides
 
   function player(state, name) {
     return state.players.find((p) => p.name === name);
