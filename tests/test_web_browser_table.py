@@ -1,5 +1,5 @@
 """Family play-test 3 on the phones (findings 1, 2, 3, 6, 12), classic NO 1996 (seed 002),
-in Chromium at 390x844: a deed for sale comes before the dice
+in Chromium at 390x844 (the console at 1024x768): a deed for sale comes before the dice
 (C4), the owner who rolls next claims first (C5), a refusal after a retry is seen, a
 jailed player pays the fine before rolling (C13), and the second of two equal bids hears
 who was first.  Screenshots go to /tmp/shots/h16-table/.
@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
-from tests.test_web_browser_dice import PHONE, Taps, page_at
+from tests.test_web_browser_dice import PHONE, TABLET, Taps, page_at
 
 SHOTS = Path("/tmp/shots/h16-table")
 
@@ -133,3 +133,31 @@ def test_c5_a_claim_refused_after_a_retry_says_why_on_the_phone(
     expect(status).to_be_visible()
     expect(carol.locator("#claim-box")).to_be_hidden()
     shoot(carol, "phone-refused-after-retry")
+
+
+def test_m16_a_phones_roll_onto_skatt_asks_the_console_and_then_counts(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Finding 4 (seed 003 "Skatt": a percentage of the cash in hand): the car rolls onto
+    Skatt with the percentage unknown; the console asks, 10 is entered, the roll counts:
+    15 000 kr of 150 000 kr."""
+    web_actions.new_game("Kari", "Per", edition="multimillionaer")
+    console = page_at(browser, live_server, web_actions.banker, r"/(\?.*)?$", TABLET)
+    kari = page_at(browser, live_server, web_actions.players["Kari"], "/wallet", PHONE)
+    Taps().dice(kari, 1, 3)  # Ola: Start -> Skatt (4): nothing for Ola (M16 is the car's)
+    expect(kari.locator("#turn-pad-title")).to_have_text("Your turn: tap the two dice",
+                                                         timeout=TIMEOUT)
+    Taps().dice(kari, 1, 3)  # the car: Start -> Skatt, the percentage not known yet
+    expect(kari.locator("#status")).to_contain_text("the banker is asked", timeout=TIMEOUT)
+    expect(console.locator("#ask-once")).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#ask-prompt")).to_contain_text("From Kari's phone:")
+    expect(console.locator("#ask-prompt")).to_contain_text("Skatt")
+    shoot(console, "console-asks-for-the-phone")
+    shoot(kari, "phone-banker-asked")
+    console.locator("#ask-inputs input").fill("10")
+    console.locator("#ask-form button[type=submit], #ask-form button:not([type])").first.click()
+    expect(kari.locator("#cash")).to_have_text(digits(135_000), timeout=TIMEOUT)
+    expect(kari.locator("#roll-line")).to_have_text("Kari rolled 1 + 3", timeout=TIMEOUT)
+    expect(kari.locator("#status")).to_be_hidden(timeout=TIMEOUT)
+    state = web_actions.state()
+    assert state["turn"]["rolled"] and next(
+        p for p in state["players"] if p["name"] == "Kari")["position"] == 4

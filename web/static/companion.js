@@ -59,6 +59,7 @@ const Companion = (() => {
 
   /* Ask once (issue 5): who handles a refusal for a value the edition lacks. */
   let missingHandler = null;
+  let waitingForBanker = false;  // a phone's "the banker is asked" line, until news comes
   const onMissing = (fn) => { missingHandler = fn; };
   /* `onRecorded(fn)`: fn(command, answer) after each command the bank recorded (the
      console asks a deed's name once, issue 15 point 8). */
@@ -76,6 +77,9 @@ const Companion = (() => {
       if (answer.undone) text = fmt("Undone: %(what)s", {what: answer.undone});
       else if (answer.text && !answer.duplicate) text = fmt("Done: %(what)s", {what: answer.text});
       done(text);
+    } else if (answer.missing && !missingHandler) {  // a phone: the console asks (finding 4)
+      say(t("A figure is missing: the banker is asked for it, and this counts once it is entered."));
+      waitingForBanker = true;
     } else if (answer.status !== 401) {
       say(answer.error, true);
       unhide();
@@ -442,6 +446,7 @@ const Companion = (() => {
   }
   onState(leaveOutBankrupt);
   onState(() => setTimeout(unhide, 0));  // after every renderer hid what it hides
+  onState(() => { if (waitingForBanker) { waitingForBanker = false; say(""); } });
 
   function player(state, name) {
     return state.players.find((p) => p.name === name);
