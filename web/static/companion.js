@@ -59,7 +59,7 @@ const Companion = (() => {
 
   /* Ask once (issue 5): who handles a refusal for a value the edition lacks. */
   let missingHandler = null;
-  let waitingForBanker = false;  // a phone's "the banker is asked" line, until news comes
+  let waitingForBanker = false;  // a phone: "the banker is asked" shows until news comes
   const onMissing = (fn) => { missingHandler = fn; };
   /* `onRecorded(fn)`: fn(command, answer) after each command the bank recorded (the
      console asks a deed's name once, issue 15 point 8). */

@@ -11,10 +11,10 @@
    A wonder marked by a free flight (W2), picked on the console or on a phone, is asked
    for like a landing.
 
-   A phone's command refused for a missing figure (family play-test 3, finding 4: a car
-   rolled onto Multimillionær's Skatt) is fetched from `GET /api/games/<id>/asks`
+   A command from a phone refused for a missing figure (family play-test 3, finding 4: a car
+   rolled onto Skatt in Multimillionær) is fetched from `GET /api/games/<id>/asks`
    (web/phone_asks.py) every few seconds and asked here the same way, naming the phone;
-   once the figure is entered the phone's command is sent again, so the roll counts. */
+   once the figure is entered the command of the phone is sent again, so the roll counts. */
 "use strict";
 
 (() => {
@@ -190,14 +190,14 @@
     }
   }
 
-  /* The phones' asks (web/phone_asks.py), one at a time. */
+  /* What the phones asked for (web/phone_asks.py), one at a time. */
   const waiting = [];
   const POLL_MS = 1500;
   function nextPhoneAsk() {
     if (pending || !waiting.length) return;
     const {player, command, missing} = waiting.shift();
     ask(command, {missing: {...missing,
-      prompt: C.fmt("From %(player)s's phone: %(prompt)s", {player, prompt: missing.prompt})}});
+      prompt: C.fmt("From the phone of %(player)s: %(prompt)s", {player, prompt: missing.prompt})}});
   }
   async function pollPhones() {
     try {
