@@ -56,10 +56,12 @@ class PendingTrade:
 class RollInfo:
     """The last roll: by ``player`` in ``turn``; ``doubles`` in a row; ``done`` = no more
     rolls this turn (C3, C13); ``dice`` as rolled (1 or 2 ints 1–6; the turn line shows
-    them, issue 16)."""
+    them, issue 16); ``landed`` = its token has landed (C4: a roll's landing on an
+    unowned deed waits to be bought or auctioned)."""
 
     player: str
     turn: int
     doubles: int = 0
     done: bool = True
     dice: tuple[int, ...] = ()
+    landed: bool = False

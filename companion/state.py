@@ -108,6 +108,9 @@ class GameState:
     roll: RollInfo | None = None  # the last roll (C3); stale when its turn has passed
     minutes: int | None = None  # timed game length (C24); None = not timed
     ends_at: float | None = None  # timed game end, Unix seconds (C24)
+    #: C4: the unowned deed a token stopped on, not yet bought or auctioned (None = none):
+    #: no further roll until it is (:func:`companion.commands.handover.check_for_sale`).
+    for_sale: int | None = None
     phase: str = "car"  # the turn's phase: "ola", "build" or "car" (M4; always "car" else)
     #: Each edition mechanic's slice, by mechanic name (companion.mechanics: read it with
     #: the mechanic's ``of(state)``, which makes it on first use).

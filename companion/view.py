@@ -79,11 +79,14 @@ def _player(state: GameState, name: str) -> dict[str, Any]:
 def _roll(state: GameState) -> dict[str, Any]:
     """C3: doubles in a row this turn and whether the player to roll has finished;
     ``last_roll``: the last roll of the game, ``{"player", "dice": [d1, d2] or [d],
-    "turn"}`` (None before the first; it stays shown after the turn passed)."""
+    "turn"}`` (None before the first; it stays shown after the turn passed); ``for_sale``:
+    the board index of the unowned deed a token stopped on, not yet bought or auctioned
+    (C4: no roll until it is), or None."""
     last = state.roll
     current = last is not None and last.turn == state.turn and last.player == state.to_roll
     return {"doubles": last.doubles if last and current else 0,
             "rolled": bool(last and current and last.done),
+            "for_sale": state.for_sale,
             "last_roll": None if last is None else {"player": last.player,
                                                      "dice": list(last.dice),
                                                      "turn": last.turn}}

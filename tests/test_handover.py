@@ -14,6 +14,13 @@ from companion.errors import RuleBroken
 from tests.kit import Game, MMGame
 
 
+def no_sale(game: Game, space: str, **fields: str) -> None:
+    """C4: the deed a roll stopped on is declined and auctioned with no bid: the bank
+    keeps it and the dice go on (tests/test_rules_for_sale.py)."""
+    game.do("auction_open", space=space, **fields)
+    game.do("auction_close")
+
+
 def test_c5_rent_claim_lapses_at_the_next_players_roll(game: Game) -> None:
     game.buy("Carol", "Prinsens gate")
     game.phone("Alice", "roll", player="Alice", dice=[3, 5])  # Start -> Prinsens gate
@@ -54,6 +61,7 @@ def test_c3_doubles_still_roll_again_and_the_next_player_waits(game: Game) -> No
     game.refused(RuleBroken, "Alice rolled doubles and rolls again (C3): Bob rolls after "
                  "Alice.", "roll", player="Bob", dice=[1, 2])
     game.phone("Alice", "roll", player="Alice", dice=[2, 4])  # -> Prinsens gate: done
+    no_sale(game, "Prinsens gate")
     game.phone("Bob", "roll", player="Bob", dice=[2, 3])
     assert game.snap()["turn"]["player"] == "Bob" and game.player("Bob")["position"] == 5
 
@@ -61,6 +69,8 @@ def test_c3_doubles_still_roll_again_and_the_next_player_waits(game: Game) -> No
 def test_c3_a_third_double_jails_and_the_next_player_rolls_on(game: Game) -> None:
     for dice in ([1, 1], [2, 2], [3, 3]):
         game.phone("Alice", "roll", player="Alice", dice=dice)
+        if dice == [2, 2]:
+            no_sale(game, "Kongens gate")
     assert game.player("Alice")["in_jail"]
     game.phone("Bob", "roll", player="Bob", dice=[1, 2])
     assert game.snap()["turn"]["player"] == "Bob"
@@ -85,6 +95,7 @@ def test_c4_an_open_auction_holds_the_next_roll(game: Game) -> None:
 @pytest.mark.game(edition="kortstokk", players=["Alice", "Bob", "Carol"])
 def test_k3_doubles_end_the_rolling_so_the_next_player_may_roll(game: Game) -> None:
     game.phone("Alice", "roll", player="Alice", dice=[2, 2])  # K3: nearest not owned
+    game.do("buy", player="Alice", space="Spar ess", price=4)  # C4/K4: bought, price as dealt
     game.phone("Bob", "roll", player="Bob", dice=[1, 2])
     assert game.snap()["turn"]["player"] == "Bob"
 
@@ -109,6 +120,7 @@ def test_m11_the_next_players_ola_roll_passes_the_turn_and_the_claim_lapses_one_
     assert (state["turn"]["player"], state["turn"]["phase"]) == ("Bob", "build")
     assert len(state["claims"]) == 1  # M11: it stands until the 2nd player after rolls
     mm.phone("Bob", "roll", player="Bob", dice=[2, 4])  # car -> Kongens gate
+    no_sale(mm, "Kongens gate")
     mm.phone("Carol", "ola_roll", player="Carol", dice=[1, 2])  # Ola -> Ferieparadiset
     assert mm.snap()["turn"]["player"] == "Carol" and mm.snap()["claims"] == []
 
@@ -116,5 +128,6 @@ def test_m11_the_next_players_ola_roll_passes_the_turn_and_the_claim_lapses_one_
 def test_m4_the_next_players_car_roll_passes_the_turn_too(mm: MMGame) -> None:
     mm.phone("Alice", "ola_roll", player="Alice", dice=[1, 3])
     mm.phone("Alice", "roll", player="Alice", dice=[1, 2])
+    no_sale(mm, "Frognerveien")
     mm.phone("Bob", "roll", player="Bob", dice=[2, 4])  # no Ola roll entered for Bob
     assert mm.snap()["turn"]["player"] == "Bob" and mm.player("Bob")["position"] == 6

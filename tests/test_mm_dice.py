@@ -45,6 +45,9 @@ def test_m14_a_car_leaves_ferieparadiset_with_one_die(g: MMGame) -> None:
 def test_m8_a_car_leaves_borsen_with_one_die_even_on_the_extra_roll(g: MMGame) -> None:
     for dice in ([6, 6], [6, 6], [3, 3]):  # 12, 24, 30: Børsen, doubles roll again
         g.phone("Alice", "roll", player="Alice", dice=dice)
+        if g.snap()["turn"]["for_sale"] is not None:  # C4: declined, no bid: the bank's
+            g.do("auction_open", space=g.snap()["turn"]["for_sale"])
+            g.do("auction_close")
     assert g.player("Alice")["position"] == 30 and not g.snap()["turn"]["rolled"]
     g.refused(RuleBroken, "Alice leaves Børsen with one die, not two (M8, M14): give just "
               "that die, like [4].", "roll", player="Alice", dice=[1, 1])

@@ -28,6 +28,9 @@ def test_m14_a_third_double_sends_nobody_to_jail_the_car_rolls_on(g: MMGame) -> 
     g.do("ola_land", space="Start")
     for dice in ([1, 1], [2, 2], [3, 3]):  # 2 Prøv lykken, 6 Kongens gate, 12 a rederi
         g.phone("Alice", "roll", player="Alice", dice=dice)
+        if g.snap()["turn"]["for_sale"] is not None:  # C4: declined, no bid: the bank's
+            g.do("auction_open", space=g.snap()["turn"]["for_sale"])
+            g.do("auction_close")
     alice = g.player("Alice")
     assert (alice["position"], alice["in_jail"]) == (12, False)
     turn = g.snap()["turn"]

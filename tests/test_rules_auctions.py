@@ -22,7 +22,7 @@ def test_c4_declined_deed_is_auctioned_and_the_decliner_may_bid(game: Game) -> N
     game.phone("Bob", "bid", player="Bob", amount=100)  # bidding may start at any amount
     assert game.snap()["auction"]["highest"] == {"player": "Bob", "amount": 100}
     game.refused(RuleBroken, "The highest bid is 100 kr (Bob) — bid more.",
-                 "bid", player="Carol", amount=100)
+                 "bid", player="Carol", amount=90)  # an equal one: "Bob bid 100 kr first"
     game.refused(NotAllowed, "Carol can only act for themself.", "bid",
                  actor=Actor("player", "Carol"), player="Alice", amount=500)
     game.phone("Alice", "bid", player="Alice", amount=2500)

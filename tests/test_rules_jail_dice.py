@@ -84,6 +84,8 @@ def test_c3_doubles_roll_again_third_double_jails(game: Game) -> None:
     game.do("roll", player="Alice", dice=[1, 1])
     game.do("roll", player="Alice", dice=[3, 3])
     assert game.snap()["turn"]["doubles"] == 2 and game.player("Alice")["position"] == 8
+    game.do("auction_open", space=8)  # C4: Prinsens gate declined, no bid: the bank's
+    game.do("auction_close")
     game.do("roll", player="Alice", dice=[1, 1])
     alice = game.player("Alice")
     assert (alice["in_jail"], alice["position"], alice["cash"]) == (True, 10, 30_000)

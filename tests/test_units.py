@@ -46,7 +46,7 @@ def test_swedish_refusals_group_the_millions(table: Table) -> None:
     with game.refused(NotEnoughCash, "Alice has only 15 000 000 kr and cannot bid 15 000 001 kr."):
         game.do("bid", player="Alice", amount=15_000_001)
     game.do("bid", player="Alice", amount=1_200_000)
-    with game.refused(RuleBroken, "The highest bid is 1 200 000 kr (Alice) — bid more."):
+    with game.refused(RuleBroken, "Alice bid 1 200 000 kr first: bid more to stay in."):
         game.do("bid", player="Bob", amount=1_200_000)
 
 

@@ -184,6 +184,7 @@ def test_c5_no_wallet_shifts_while_a_claim_opens_and_closes(
     web_actions.send(cmd="roll", player="Bob", dice=[1, 2])  # Bob's roll: it lapses (C5)
     expect(phones["Carol"].locator("#claim")).to_be_hidden(timeout=TIMEOUT)
     shoot(phones["Carol"], "phone-claim-closed")
+    web_actions.send(cmd="buy", player="Bob", space="Kirkeveien")  # C4: landed, bought
     taps = Taps()  # Carol rolls on her own phone (a shift right after a tap is hers)
     expect(phones["Carol"].locator("#turn-pad")).to_be_visible(timeout=TIMEOUT)
     taps.dice(phones["Carol"], 1, 1)  # Carol: Start -> Prøv lykken (2), doubles
@@ -192,7 +193,7 @@ def test_c5_no_wallet_shifts_while_a_claim_opens_and_closes(
     taps.dice(phones["Carol"], 3, 3)  # -> Prinsens gate (8), her own; doubles again
     expect(phones["Carol"].locator("#roll-line")).to_have_text("Carol rolled 3 + 3",
                                                                timeout=TIMEOUT)
-    taps.dice(phones["Carol"], 1, 2)  # -> Øvre Slottsgate (11)
+    taps.dice(phones["Carol"], 1, 2)  # -> Nedre Slottsgate (11)
     expect(phones["Carol"].locator("#turn-pad")).to_be_hidden(timeout=TIMEOUT)
     web_actions.send(cmd="buy", player="Carol", space="Nedre Slottsgate")
     web_actions.send(cmd="roll", player="Alice", dice=[1, 2])  # Alice: 8 -> 11, Carol's

@@ -184,6 +184,8 @@ def test_rolled_dice_mark_and_a_flight_lapses_at_the_next_landing(game: Game) ->
     game.do("next_turn")
     game.do("roll", player="Ada", dice=[1, 1])  # 3 -> airport #5, doubles
     assert passport(game, "Ada") == [3] and flight(game, "Ada")["index"] == 5
+    game.do("auction_open", space=5)  # C4: the airport declined, no bid: the bank's
+    game.do("auction_close")
     game.do("roll", player="Ada", dice=[1, 2])  # 5 -> light blue #8
     assert passport(game, "Ada") == [3, 8] and flight(game, "Ada") is None
 

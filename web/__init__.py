@@ -50,6 +50,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
         i18n,
         live,
         pages,
+        phone_asks,
         settings,
         state_json,
         table_page,
@@ -67,7 +68,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     errors.init_app(app)
     auth.init_app(app, table.store)
     for blueprint in (api.bp, live.bp, pages.bp, table_page.bp, editions_page.bp, tally_page.bp,
-                      games_page.bp, board_page.bp):
+                      games_page.bp, board_page.bp, phone_asks.bp):
         app.register_blueprint(blueprint)
     app.after_request(_security_headers)
     app.session_interface = _NoSession()  # nothing uses Flask's session: skip its cookie

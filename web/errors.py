@@ -64,6 +64,9 @@ def handle_companion(error: ce.CompanionError) -> Any:
         from web.ask_once import missing_value
 
         answer[0]["missing"] = missing_value(error)  # ask once (issue 5)
+        from web.phone_asks import remember
+
+        remember(answer[0]["missing"])  # a phone's: the console asks (family 3, finding 4)
     return answer
 
 

@@ -140,6 +140,13 @@ JS_STRINGS = (
     N_("You roll next: roll for Ola Nordmann to start your turn"),
     N_("You roll next: your dice start your turn"), N_("Your turn: roll for Ola Nordmann first"),
     N_("Your turn: tap the die"), N_("Your turn: tap the two dice"),
+    # wallet_turn.js: an owner who rolls next claims first (C5); the fine before rolling (C13)
+    N_("Claim the rent first"), N_("Roll without claiming"), N_("Pay %(fine)s and roll"),
+    N_("Pay the jail fine of %(fine)s to the bank and then roll?"), N_("Pay %(fine)s"),
+    N_("In jail: roll a double to get out, or pay first"),
+    # a phone's command refused for a missing figure: the console asks (web/phone_asks.py)
+    N_("A figure is missing: the banker is asked for it, and this counts once it is entered."),
+    N_("From the phone of %(player)s: %(prompt)s"),
     # the board ring and the table screen /board (issue 16 points 4, 7: board.js)
     N_("%(name)s rolled %(dice)s"), N_("%(name)s to roll · %(cash)s"),
     N_("%(name)s: %(visited)s of %(of)s"), N_("Owner: %(name)s"),

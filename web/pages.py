@@ -118,6 +118,10 @@ def offer_rules(state: Any) -> dict[str, Any]:
             "insurance": rules.has("fire_insurance"),  # K8
             "decliner": rules.has("auction_among_others"),  # K4
             "jail": rules.has("jail"),
+            "jail_fine": state.ed.jail_fine if rules.has("jail") else None,  # C13: on the pad
+            # C5: an open claim lapses at the next player's roll (not M11's later Ola roll)
+            "claims_lapse_at_next_roll": (settings.claim_lapse_turns == 1
+                                          and not settings.lapse_at_ola_roll),
             # issue 16: the phone's dice pad — Ola first (M4), one die off these kinds (M8, M14)
             "ola": rules.allows("ola_roll"),
             "one_die_from": sorted(settings.one_die_from),

@@ -78,8 +78,9 @@ def bid(draft: Draft, cmd: Cmd) -> None:
 
     Raises:
         RuleBroken: no auction, bidder out, (K4) the bidder declined the deed, bid too
-        low, or (building) the lot cannot take it, or it is not the bidder's time to buy
-        a building (X4 ``build_timing``, M19: a building won at auction is bought).
+        low (the same as another's bid: "Lise bid 1 500 kr first", C4), or
+        (building) the lot cannot take it, or it is not the bidder's time to buy a
+        building (X4 ``build_timing``, M19: a building won at auction is bought).
         NotEnoughCash: more than the bidder's cash.
     """
     state, auction = draft.state, _open(draft.state)
@@ -90,6 +91,9 @@ def bid(draft: Draft, cmd: Cmd) -> None:
         rules_for(state.ed).check_bid(state, player, state.ed.space(auction.space),
                                          auction.decliner)
     top = auction.highest
+    if top is not None and amount == top.amount and top.player != player:  # a race: say who
+        raise RuleBroken("%(player)s bid %(amount)s first: bid more to stay in.",
+                         player=top.player, amount=Money.of(state, top.amount))
     if top is not None and amount <= top.amount:
         raise RuleBroken("The highest bid is %(amount)s (%(player)s) — bid more.",
                          amount=Money.of(state, top.amount), player=top.player)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
-from companion.commands.handover import hands_over, pass_turn
+from companion.commands.handover import check_for_sale, hands_over, pass_turn
 from companion.commands.turns import check_jail, land_on
 from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
@@ -49,9 +49,9 @@ def roll(draft: Draft, cmd: Cmd) -> None:
     Raises:
         BadCommand: dice not whole numbers 1–6.
         RuleBroken: not this player's turn (nor the next one's, after a finished
-        turn), they are out, their rolling is over this turn (no doubles, sent to
-        jail, or K3's doubles), or two dice off Børsen or Ferieparadiset / one die
-        anywhere else (M8, M14).
+        turn), the deed stopped on is still for sale (C4), they are out, their
+        rolling is over this turn (no doubles, sent to jail, or K3's doubles), or
+        two dice off Børsen or Ferieparadiset / one die anywhere else (M8, M14).
     """
     state, player = draft.state, cmd.player()
     handing = hands_over(state, player)  # C5: the next player's roll is the next turn
@@ -181,3 +181,4 @@ def _may_roll(state: GameState, player: str) -> None:
     if last is not None and (last.done or state.players[player].in_jail):
         raise RuleBroken("%(player)s has finished rolling this turn — pass the dice on.",
                          player=player)
+    check_for_sale(state, player)  # C4: the doubles' extra roll waits for the deed too

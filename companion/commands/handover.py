@@ -14,7 +14,10 @@ is over for this purpose when
   with Ola's phases (M4) — their car has moved or stayed (phase ``car``) with no doubles
   pending;
 - they owe no open debt (C21: it must be paid, or the player goes bankrupt, first);
-- no auction is open (C4: the deed on the block is settled first).
+- no auction is open (C4: the deed on the block is settled first);
+- no unowned deed they stopped on waits to be bought or auctioned (C4, seed 002: "Vil du
+  ikke kjøpe, går den rett på auksjon": :func:`check_for_sale`, which refuses their own
+  extra roll after doubles too).
 
 A table that records landings by space without dice still ends a turn with
 ``next_turn`` (a roll by the next player is then refused: nothing shows that the
@@ -81,6 +84,22 @@ def hands_over(state: GameState, roller: str) -> bool:
     return True
 
 
+def check_for_sale(state: GameState, roller: str) -> None:
+    """C4: refuse a roll by ``roller`` (their extra roll after doubles, or the next
+    player's roll that passes the turn) while the unowned deed the current player stopped
+    on (``state.for_sale``) is neither bought nor on the block.  The banker's
+    ``next_turn`` lets it stay with the bank (docs/rules.md C4 "Our reading").
+
+    Raises:
+        RuleBroken: a deed is for sale.
+    """
+    if state.for_sale is None or not rules_for(state.ed).allows("buy"):
+        return
+    raise RuleBroken("%(deed)s is for sale: buy it or put it up for auction before "
+                     "%(player)s rolls (C4).", deed=state.ed.space(state.for_sale).label,
+                     player=roller)
+
+
 def _over(state: GameState, current: str) -> bool:
     """True when ``current``'s turn is over (the module's reading), or they are out."""
     if state.players[current].bankrupt:
@@ -97,6 +116,7 @@ def _finished(state: GameState, current: str, roller: str) -> None:
     if state.auction is not None:
         raise RuleBroken("The auction is still open: close it before %(player)s rolls.",
                          player=roller)
+    check_for_sale(state, roller)
     if state.debts_of(current):
         raise RuleBroken("%(turn)s still owes a debt: it is paid (or %(turn)s goes bankrupt) "
                          "before %(player)s rolls.", turn=current, player=roller)

@@ -61,12 +61,23 @@ def _(e: ev.DeedMoved, s: GameState) -> None:
         s.deeds[e.space].owner = e.owner
     else:
         s.deeds[e.space] = Deed(e.space, e.owner)
+    if e.owner != ev.BANK and s.for_sale == e.space:  # C4: bought (or traded) off the bank
+        s.for_sale = None
 
 
 @fold_event.register
 def _(e: ev.Landed, s: GameState) -> None:
     s.players[e.player].position = e.space
     s.players[e.player].moved = s.turn
+    # C4: an unowned deed a roll's token stopped on waits to be bought or auctioned (a
+    # landing entered by space leaves that to the banker's table, as before the dice)
+    last = s.roll
+    by_roll = last is not None and last.player == e.player and last.turn == s.turn \
+        and not last.landed
+    if last is not None and by_roll:
+        last.landed = True
+    space = s.ed.space(e.space)
+    s.for_sale = e.space if by_roll and space.is_deed and e.space not in s.deeds else None
     # C2: a bonus paid for passing before this landing (``pass_start``) was this move's
     s.players[e.player].start_paid = "landing" if s.players[e.player].start_paid == "move" else ""
 
@@ -85,6 +96,7 @@ def _(e: ev.ClaimClosed, s: GameState) -> None:
 @fold_event.register
 def _(e: ev.TurnPassed, s: GameState) -> None:
     s.to_roll, s.turn = e.player, e.turn
+    s.for_sale = None  # C4: the banker passed the turn: the deed stays with the bank
     for player in s.players.values():  # C2: a new turn is a new move: its Start not yet paid
         player.start_paid = ""
 

@@ -31,6 +31,8 @@ def _(e: ev.MortgageSet, s: GameState) -> None:
 @fold_event.register
 def _(e: ev.AuctionOpened, s: GameState) -> None:
     s.auction = Auction(e.space, e.building, e.start, decliner=e.decliner)
+    if e.space is not None and s.for_sale == e.space:  # C4: declined, on the block
+        s.for_sale = None
 
 
 @fold_event.register

@@ -59,6 +59,7 @@ const Companion = (() => {
 
   /* Ask once (issue 5): who handles a refusal for a value the edition lacks. */
   let missingHandler = null;
+  let waitingForBanker = false;  // a phone: "the banker is asked" shows until news comes
   const onMissing = (fn) => { missingHandler = fn; };
   /* `onRecorded(fn)`: fn(command, answer) after each command the bank recorded (the
      console asks a deed's name once, issue 15 point 8). */
@@ -76,8 +77,12 @@ const Companion = (() => {
       if (answer.undone) text = fmt("Undone: %(what)s", {what: answer.undone});
       else if (answer.text && !answer.duplicate) text = fmt("Done: %(what)s", {what: answer.text});
       done(text);
+    } else if (answer.missing && !missingHandler) {  // a phone: the console asks (finding 4)
+      say(t("A figure is missing: the banker is asked for it, and this counts once it is entered."));
+      waitingForBanker = true;
     } else if (answer.status !== 401) {
       say(answer.error, true);
+      unhide();
     }
     if (answer.ok && answer.state && onState) onState(answer.state);
     if (!answer.ok && answer.missing && missingHandler) missingHandler(command, answer);
@@ -283,6 +288,16 @@ const Companion = (() => {
     if (close) close.addEventListener("click", () => say(""));
   }
 
+  /* Issue 16 (family 3, finding 3): a refusal must be seen.  A command retried after
+     network trouble may be refused once the state moved on (a claim lapsed), and the card
+     it came from is hidden by then: the line goes back to its own place in the page. */
+  const home = statusBox ? {parent: statusBox.parentNode, next: statusBox.nextSibling} : null;
+  function unhide() {
+    if (!statusBox || statusBox.hidden || !statusBox.parentElement) return;
+    if (!statusBox.parentElement.closest("[hidden]")) return;
+    home.parent.insertBefore(statusBox, home.next && home.next.parentNode === home.parent ? home.next : null);
+  }
+
   function place(origin) {
     if (!statusBox || !origin || !origin.closest) return;
     const form = origin.closest("form");
@@ -460,6 +475,8 @@ const Companion = (() => {
     }
   }
   onState(leaveOutBankrupt);
+  onState(() => setTimeout(unhide, 0));  // after every renderer hid what it hides
+  onState(() => { if (waitingForBanker) { waitingForBanker = false; say(""); } });
 
   function player(state, name) {
     return state.players.find((p) => p.name === name);

@@ -9,7 +9,12 @@
    first used at the table (a landing, a roll that lands, a purchase, an auction): one text
    field and "Record" — or "Not in this game", and the page's placeholder ("Brun 3") stays.
    A wonder marked by a free flight (W2), picked on the console or on a phone, is asked
-   for like a landing. */
+   for like a landing.
+
+   A command from a phone refused for a missing figure (family play-test 3, finding 4: a car
+   rolled onto Skatt in Multimillionær) is fetched from `GET /api/games/<id>/asks`
+   (web/phone_asks.py) every few seconds and asked here the same way, naming the phone;
+   once the figure is entered the command of the phone is sent again, so the roll counts. */
 "use strict";
 
 (() => {
@@ -160,11 +165,13 @@
     if (missing.field === "name") rename(missing.space, entry.value);
     document.dispatchEvent(new CustomEvent("companion:value", {detail: entry}));  // estimates
     if (command) await C.act(command);  // again, with a fresh id; may ask for the next value
+    form.dispatchEvent(new Event("companion:asked"));
   });
 
   document.getElementById("ask-cancel").addEventListener("click", () => {
     pending = null;
     box.hidden = true;
+    form.dispatchEvent(new Event("companion:asked"));
   });
 
   /* W2: a new passport mark in the state, as a free flight makes (picked on the console
@@ -182,6 +189,27 @@
       }
     }
   }
+
+  /* What the phones asked for (web/phone_asks.py), one at a time. */
+  const waiting = [];
+  const POLL_MS = 1500;
+  function nextPhoneAsk() {
+    if (pending || !waiting.length) return;
+    const {player, command, missing} = waiting.shift();
+    ask(command, {missing: {...missing,
+      prompt: C.fmt("From the phone of %(player)s: %(prompt)s", {player, prompt: missing.prompt})}});
+  }
+  async function pollPhones() {
+    try {
+      const response = await fetch(C.gameUrl(game, "/asks"),
+        {credentials: "same-origin", cache: "no-store"});
+      if (response.ok) waiting.push(...((await response.json()).asks || []));
+    } catch (err) { /* offline: next time */ }
+    nextPhoneAsk();
+    setTimeout(pollPhones, POLL_MS);
+  }
+  if (game) setTimeout(pollPhones, POLL_MS);
+  form.addEventListener("companion:asked", nextPhoneAsk);
 
   C.onMissing(ask);
   C.onState(askFlown);

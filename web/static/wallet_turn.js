@@ -7,7 +7,13 @@
    - What the space landed on offers: an unowned deed "Buy for 2 400 kr" (`buy`) and
      "To auction" (`auction_open`, this player as the decliner); jail: the fine or a card.
    - The owner's one tap: the claim button says "Claim 1 600 kr for Prinsens gate" and
-     the phone vibrates when a claim opens (where the browser allows). */
+     the phone vibrates when a claim opens (where the browser allows).
+   - C4: while a deed the token stopped on is for sale (`turn.for_sale`) no phone has
+     dice: the offer above is decided first (the core refuses the roll too).
+   - C5: an owner with an open claim who rolls next is asked to claim first (their roll
+     would make it lapse); "Roll without claiming" shows the dice (one extra tap).
+   - C13: a jailed player's pad offers "Pay 1 000 kr and roll" (asked once) before the
+     first roll of their turn. */
 "use strict";
 
 (() => {
@@ -25,6 +31,9 @@
   let taps = [null, null];
   let seen = null;       // claim ids already shown (null: before the first state)
   let offered = "";      // the landing the actions were drawn for
+  let skipped = "";      // the claims this owner chose to let lapse by rolling (C5)
+  const fine = document.getElementById("turn-pad-fine");
+  const skip = document.getElementById("turn-pad-skip");
 
   function nextInTurn(state) {
     const seats = state.players;
@@ -46,12 +55,21 @@
     const next = !mine && turn.rolled && !state.auction && nextInTurn(state) === me
       && !(current && current.debts.length);
     if ((mine && turn.rolled) || (!mine && !next)) return null;
+    if (turn.for_sale !== null && turn.for_sale !== undefined) return null;  // C4 first
+    const jail = Boolean(rules.jail && player.in_jail);
+    const owed = next && rules.claims_lapse_at_next_roll ? claimKey(state) : "";
+    if (owed && owed !== skipped) return {cmd: "claim", one: false, next, owed};
     const ola = (state.market || {}).ola || {};  // M4: doubles for Ola roll for him again
     if (rules.ola && (next || turn.phase === "ola" || ola.rolling)) {
       return {cmd: "ola_roll", one: oneDie(ola.index || 0), next,
         again: !next && turn.phase !== "ola"};
     }
-    return {cmd: "roll", one: oneDie(player.position), next};
+    return {cmd: "roll", one: oneDie(player.position), next, jail};
+  }
+
+  /* This owner's open claims, as a key ("" = none). */
+  function claimKey(state) {
+    return state.claims.filter((c) => c.owner === me).map((c) => c.id).join(",");
   }
 
   function oneDie(index) {
@@ -60,6 +78,8 @@
   }
 
   function padTitle(m) {
+    if (m.cmd === "claim") return C.t("Claim the rent first");
+    if (m.jail && !m.next) return C.t("In jail: roll a double to get out, or pay first");
     if (m.cmd === "ola_roll") {
       if (m.again) return C.t("Ola Nordmann rolled doubles: roll for him again");
       return m.next ? C.t("You roll next: roll for Ola Nordmann to start your turn")
@@ -77,7 +97,15 @@
     pad.hidden = !m;
     if (!m) return;
     document.getElementById("turn-pad-title").textContent = padTitle(m);
-    rows[1].hidden = m.one;
+    const claiming = m.cmd === "claim";
+    skip.hidden = !claiming;
+    skip.textContent = C.t("Roll without claiming");
+    fine.hidden = !m.jail;
+    if (m.jail) {
+      fine.textContent = C.fmt("Pay %(fine)s and roll", {fine: C.money(state, rules.jail_fine)});
+    }
+    rows[0].hidden = claiming;
+    rows[1].hidden = m.one || claiming;
     rows.forEach((row, i) => {
       for (const die of row.querySelectorAll(".die")) {
         die.setAttribute("aria-pressed", String(taps[i] === Number(die.dataset.face)));
@@ -86,7 +114,7 @@
   }
 
   async function tap(row, face) {
-    if (!mode) return;
+    if (!mode || mode.cmd === "claim") return;
     taps[row] = face;
     const dice = mode.one ? [taps[0] || taps[1]] : taps;
     renderPad(C.state());
@@ -101,6 +129,19 @@
     for (const die of row.querySelectorAll(".die")) {
       die.addEventListener("click", () => tap(i, Number(die.dataset.face)));
     }
+  });
+
+  /* C5: the owner lets the claim lapse on purpose; C13: the fine, asked once. */
+  skip.addEventListener("click", () => {
+    if (mode && mode.owed) skipped = mode.owed;
+    if (C.state()) renderPad(C.state());
+  });
+  C.onClick(fine, async () => {
+    const amount = C.money(C.state(), rules.jail_fine);
+    const yes = await ConfirmStep.ask(
+      C.fmt("Pay the jail fine of %(fine)s to the bank and then roll?", {fine: amount}),
+      C.fmt("Pay %(fine)s", {fine: amount}));
+    if (yes) await C.act({cmd: "leave_jail", player: me, by: "fine"}, fine);
   });
 
   function owned(state, index) {
@@ -140,7 +181,8 @@
   function renderLanding(state) {
     const player = C.player(state, me);
     const mine = player && !player.bankrupt && !state.game.over && state.turn.player === me;
-    const found = mine ? landingActions(state, player) : null;
+    const onPad = mode && mode.jail;  // C13: the pad offers the fine before the roll
+    const found = mine && !onPad ? landingActions(state, player) : null;
     landed.hidden = !found;
     if (!found) { offered = ""; return; }
     const key = `${state.game.seq}`;

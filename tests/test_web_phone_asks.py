@@ -1,0 +1,33 @@
+"""A phone's command refused for a missing figure waits for the console (family play-test
+3, finding 4; web/phone_asks.py): Multimillionær (seed 003), the car onto Skatt (M16,
+the percentage not known yet)."""
+
+from __future__ import annotations
+
+from tests.conftest import WebActions
+
+
+def test_m16_a_phones_refused_roll_is_handed_to_the_banker_once(
+        web_actions: WebActions) -> None:
+    web_actions.new_game("Kari", "Per", edition="multimillionaer")
+    kari = web_actions.players["Kari"]
+    assert web_actions.send(kari, cmd="ola_roll", player="Kari", dice=[1, 3]).json["ok"]
+    refused = web_actions.send(kari, cmd="roll", player="Kari", dice=[1, 3], id="c1")
+    assert refused.json["missing"]["field"] == "tax" and web_actions.cash("Kari") == 150_000
+    url = f"/api/games/{web_actions.game}/asks"
+    assert web_actions.client.get(url, headers=web_actions.bearer(kari)).status_code == 403
+    asks = web_actions.client.get(url, headers=web_actions.bearer()).json["asks"]
+    assert asks == [{"player": "Kari", "missing": refused.json["missing"],
+                     "command": {"cmd": "roll", "player": "Kari", "dice": [1, 3]}}]
+    assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []
+    web_actions.send(cmd="edition_value", space=4, field="tax", value=10)
+    assert web_actions.send(**asks[0]["command"]).json["ok"]
+    assert web_actions.cash("Kari") == 135_000  # 10 % of 150 000 kr
+
+
+def test_m16_the_bankers_own_refusal_is_not_kept_for_later(web_actions: WebActions) -> None:
+    web_actions.new_game("Kari", "Per", edition="multimillionaer")
+    web_actions.send(cmd="ola_roll", player="Kari", dice=[1, 3])
+    assert web_actions.send(cmd="roll", player="Kari", dice=[1, 3]).json["missing"]
+    url = f"/api/games/{web_actions.game}/asks"
+    assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []
