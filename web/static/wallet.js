@@ -8,14 +8,24 @@
   const game = C.page.game;
   const me = C.page.me;
 
+  /* Whether the rent of the space labelled `label` is an estimate ("scaled xN", issue 15
+     point 9): the phone marks it as the console does (family play-test 3, finding 11). */
+  function estimated(label) {
+    const spaces = (C.page.board && C.page.board.spaces) || [];
+    const space = spaces.find((s) => s.label === label);
+    return Boolean(space && space.estimates && space.estimates.rents);
+  }
+
   function renderClaims(state) {
     const mine = state.claims.filter((claim) => claim.owner === me);
     document.getElementById("claim-box").hidden = mine.length === 0;
     const items = mine.map((claim) => {
       const vars = {payer: claim.from, amount: C.money(state, claim.amount), space: claim.space};
-      return C.el("li", claim.from === "bank"  // M4: Ola Nordmann pays with the bank's money
+      const item = C.el("li", claim.from === "bank"  // M4: Ola Nordmann pays with the bank's money
         ? C.fmt("The bank owes you %(amount)s (%(space)s).", vars)
         : C.fmt("%(payer)s owes you %(amount)s (%(space)s).", vars));
+      if (estimated(claim.space)) item.prepend(C.el("span", t("estimated rent"), "estimate-mark"));
+      return item;
     });
     C.fill(document.getElementById("claims"), items, "No open claims.");
   }

@@ -74,8 +74,21 @@
     list.replaceChildren(...mine.map((trade) => offerItem(state, trade)));
   }
 
+  /* A bid under the least that may win is refused here in the page's words (the form is
+     `novalidate`: no browser tooltip in its own language; family play-test 3, finding 11);
+     the bank still checks every bid (C4). */
+  function tooLow(state) {
+    const field = bid.elements.amount;
+    const least = Number(field.min) || 1;
+    if (field.value !== "" && Number(field.value) >= least) return false;
+    C.say(C.fmt("Bid at least %(amount)s.", {amount: C.money(state, least)}), true, bid);
+    field.focus();
+    return true;
+  }
+
   const bid = document.getElementById("bid");
   C.onSubmit(bid, async () => {
+    if (C.state() && tooLow(C.state())) return;
     const answer = await C.act(C.formCommand(bid), bid);
     if (answer.ok) C.clear(bid);
   });
