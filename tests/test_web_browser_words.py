@@ -195,7 +195,7 @@ def test_f5_f11_phone_jail_words_card_hint_lift_cost_and_a_too_low_bid(
     assert lise.locator("#bid").get_attribute("novalidate") is not None
     lise.fill("#bid input[name=amount]", "500")
     lise.locator("#bid button.primary").click()
-    expect(lise.locator("#status")).to_contain_text("By minst 1\u00a0101 kr.")
+    expect(lise.locator("#status")).to_contain_text("Høyeste bud er 1\u00a0100 kr (Per) — by mer.")
     assert web_actions.state() == before  # nothing sent, nothing changed
     shot(lise, "phone-bid-too-low-390")
 

@@ -81,7 +81,13 @@
     const field = bid.elements.amount;
     const least = Number(field.min) || 1;
     if (field.value !== "" && Number(field.value) >= least) return false;
-    C.say(C.fmt("Bid at least %(amount)s.", {amount: C.money(state, least)}), true, bid);
+    const auction = state.auction || {};
+    const top = auction.highest;
+    // the core's own sentences (C4), so the phone and the bank say the same
+    C.say(top ? C.fmt("The highest bid is %(amount)s (%(player)s) — bid more.",
+      {amount: C.money(state, top.amount), player: top.player})
+      : C.fmt("Bidding starts at %(start)s.", {start: C.money(state, auction.start || least)}),
+    true, bid);
     field.focus();
     return true;
   }
