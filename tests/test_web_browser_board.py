@@ -140,7 +140,8 @@ def test_issue16_7_board_screenshots(browser: Any, live_server: LiveServer,
     for size in (TABLE, TABLET):
         screen = board_page(browser, live_server, viewer(web_actions), size)
         expect(screen.locator('#board .space[data-index="1"] .owner')).to_have_text("A")
-        expect(screen.locator("#board .ring-turn")).to_contain_text("to roll")
+        # Alice rolled last: she "has the turn" (family play-test 3, finding 5)
+        expect(screen.locator("#board .ring-turn")).to_contain_text("Alice has the turn")
         if edition != "multimillionaer":  # M: the TEST game knows no house prices
             expect(screen.locator('#board .space[data-index="1"] .houses')).to_have_text("2⌂")
         if edition == "multimillionaer":

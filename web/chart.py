@@ -18,9 +18,13 @@ WIDTH, HEIGHT = 720, 320
 LEFT, RIGHT, TOP, BOTTOM = 78, 12, 12, 34
 #: Width of one character of a 12 px axis label, generously (digits and "kr" are ~6.7 px).
 LABEL_CHAR_W = 7.5
-#: (colour, dash pattern) per seat.
-STYLES = (("#1b6e3a", ""), ("#b3261e", "8 4"), ("#1f4e9c", "2 3"), ("#c77700", "10 3 2 3"),
-          ("#6a1b9a", "4 4"), ("#00796b", "12 2"), ("#5d4037", "1 2"), ("#37474f", "6 2 1 2"))
+#: The players' token colours by seat, as the board draws them (``SEATS`` in
+#: web/static/board.js; family play-test 3, finding 8): Kari's red token, Kari's red line.
+SEAT_COLOURS = ("#d7262e", "#1f4fa3", "#1d9a4b", "#e3a008", "#6a3d9a", "#00897b", "#c2185b",
+                "#5d4037")
+#: (colour, dash pattern) per seat: the token's colour, a dash for a black-and-white print.
+STYLES = tuple(zip(SEAT_COLOURS, ("", "8 4", "2 3", "10 3 2 3", "4 4", "12 2", "1 2",
+                                  "6 2 1 2"), strict=True))
 
 
 def nice_step(span: int, lines: int = 4) -> int:

@@ -8,7 +8,11 @@
    else English;
 4. the game's edition language (``edition.language``): the game in the URL, else the
    player's own game, else the table's current game;
-5. the browser's Accept-Language (``no``/``nn`` count as bokmål);
+5. the browser's Accept-Language (``no``/``nn`` count as bokmål) — on the banker's
+   console before any game only when it names a language of the editions (nb, sv): else
+   the language of the edition its new-game form offers first (``web.pages.DEFAULT_EDITION``,
+   bokmål), so a tablet left on its factory English opens in Norwegian (family play-test 3,
+   finding 14; the picker still chooses English);
 6. bokmål.
 """
 
@@ -90,7 +94,27 @@ def select_locale() -> str:
     found = edition()
     if found is not None and known(found.language):
         return str(known(found.language))
+    if request.endpoint == "pages.console":
+        return _first_console_language()
     return _accepted() or DEFAULT_LANGUAGE
+
+
+#: The languages the editions speak (the console's Accept-Language counts only for these).
+EDITION_LANGUAGES = ("nb", "sv")
+
+
+def _first_console_language() -> str:
+    """The console's language before any game (rule 5 of the module's docstring)."""
+    from companion.editions import load_edition
+    from web.pages import DEFAULT_EDITION
+
+    accepted = _accepted()
+    if accepted in EDITION_LANGUAGES:
+        return str(accepted)
+    try:
+        return known(load_edition(DEFAULT_EDITION).language) or DEFAULT_LANGUAGE
+    except Exception:  # a broken editions folder: the last rule
+        return DEFAULT_LANGUAGE
 
 
 def lang_url(code: str) -> str:

@@ -26,6 +26,7 @@ from companion.editions.provenance import estimates
 from companion.errors import CompanionError
 from companion.rules import rules_for
 from companion.rules.buildings import houses_per_hotel
+from companion.rules.mortgages import lift_cost
 from web.api import join_links, table
 from web.ask_once import rent_labels
 from web.auth import identities, tokens
@@ -68,7 +69,8 @@ def editions() -> list[dict[str, Any]]:
 
 def board(game_id: str) -> dict[str, Any]:
     """The game's board for the action forms: every space and the deeds, with what the
-    forms need to offer only sensible choices (kind, group, house and mortgage prices;
+    forms need to offer only sensible choices (kind, group, house and mortgage prices, the
+    lift cost (C19);
     ``label`` the printed name or the page's placeholder, ``named`` whether it is printed);
     ``series``: the stock board's series with their streets, and its ``levels`` (M3)."""
     state = table().state(game_id)
@@ -76,13 +78,20 @@ def board(game_id: str) -> dict[str, Any]:
     spaces = ed.spaces
     every = [{"index": s.index, "label": label(s), "price": s.price, "kind": s.kind,
               "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage,
-              "max_houses": s.max_houses, "named": bool(s.name), **_estimated(ed, s)}
+              "max_houses": s.max_houses, "named": bool(s.name), **_estimated(ed, s),
+              "lift_cost": _lift(ed, s) if s.is_deed else None}
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
     series = [{"id": group, "streets": [label(s) for s in ed.group(group) if s.kind == "street"]}
               for group in rules_for(ed).series(ed)]  # the stock board (M3); else empty
     return {"spaces": every, "deeds": deeds, "series": series,
             "levels": len(ed.settings.share_prices), "rules": offer_rules(state)}
+
+
+def _lift(ed: Edition, space: Space) -> int | None:
+    """What lifting ``space``'s mortgage would cost (C19: mortgage value + interest), for
+    the mortgage's confirm (family play-test 3, finding 11); None while the value is unknown."""
+    return lift_cost(ed, space) if space.mortgage is not None else None
 
 
 def _estimated(ed: Edition, space: Space) -> dict[str, Any]:

@@ -20,7 +20,8 @@ const BoardRing = (() => {
   };
   const PALETTE = ["#8b4a2b", "#9fd3f0", "#d6398f", "#f08a24", "#d7262e", "#f4d81c",
     "#1d9a4b", "#1f4fa3", "#6a3d9a", "#00897b", "#795548", "#546e7a"];
-  /* The players' colours by seat. */
+  /* The players' colours by seat (the tally's chart draws its lines in these: web/chart.py
+     SEAT_COLOURS — change both together). */
   const SEATS = ["#d7262e", "#1f4fa3", "#1d9a4b", "#e3a008", "#6a3d9a", "#00897b",
     "#c2185b", "#5d4037"];
   const BANDLESS = new Set(["station", "utility", "airport", "public institution", "rederi",
@@ -56,6 +57,39 @@ const BoardRing = (() => {
 
   const initial = (name) => Array.from(name)[0].toUpperCase();
 
+  /* Soft hyphens (U+00AD) between the syllables of a long word, so a narrow space breaks
+     "Vann-verket", never "Vannverke t" (family play-test 3, finding 10; Chromium on
+     Linux has no hyphenation dictionary for nb/sv).  Norwegian/Swedish rule of thumb:
+     between two vowels the break goes before the longest consonant ending of the run
+     that can begin a syllable ("sk", "tr", one consonant), one consonant at least staying
+     behind; 3 letters at least on each side; words under 7 letters are left whole. */
+  const VOWEL = /[aeiouyæøåäöéèü]/i;
+  const ONSETS = new Set(["bl", "br", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "kv", "pl",
+    "pr", "sk", "sl", "sm", "sn", "sp", "st", "sv", "tr", "tv", "skr", "spr", "str"]);
+  function breaks(word) {
+    const letters = Array.from(word);
+    if (letters.length < 7) return word;
+    const cut = new Set();
+    let i = 0;
+    while (i < letters.length) {
+      if (!VOWEL.test(letters[i])) { i += 1; continue; }
+      let j = i + 1;
+      while (j < letters.length && /\p{L}/u.test(letters[j]) && !VOWEL.test(letters[j])) j += 1;
+      if (j < letters.length && j - i > 1 && VOWEL.test(letters[j])) {
+        const run = letters.slice(i + 1, j).join("").toLowerCase();
+        let onset = 1;
+        for (let k = Math.min(3, run.length - 1); k > 1; k -= 1) {
+          if (ONSETS.has(run.slice(-k))) { onset = k; break; }
+        }
+        const at = j - onset;
+        if (at >= 3 && letters.length - at >= 3) cut.add(at);
+      }
+      i = j;
+    }
+    return letters.map((ch, n) => (cut.has(n) ? `\u00ad${ch}` : ch)).join("");
+  }
+  const soft = (text) => String(text).replace(/\p{L}+/gu, breaks);
+
   function mount(box, spaces, options = {}) {
     const {w, h} = shape(spaces.length);
     const bands = groupColours(spaces);
@@ -79,7 +113,7 @@ const BoardRing = (() => {
         band.style.background = bands[space.group];
         node.append(band);
       }
-      node.append(C.el("span", space.label, "name"), C.el("span", null, "marks"),
+      node.append(C.el("span", soft(space.label), "name"), C.el("span", null, "marks"),
         C.el("span", null, "tokens"));
       node.title = space.label;
       return node;
@@ -146,17 +180,29 @@ const BoardRing = (() => {
     node.setAttribute("aria-label", [node.title, ...who].join(", "));
   }
 
-  function drawCentre(state, roll, centre) {
+  /* "Kari to roll · 30 000 kr" until Kari rolled this turn, then "Kari has the turn · …"
+     (family play-test 3, finding 5). */
+  function turnLine(state) {
     const turn = C.player(state, state.turn.player);
-    centre.querySelector(".ring-turn").textContent = state.game.over ? C.t("The game is over.")
-      : turn ? C.fmt("%(name)s to roll · %(cash)s", {name: turn.name, cash: C.money(state, turn.cash)})
-        : "";
+    if (state.game.over) return C.t("The game is over.");
+    if (!turn) return "";
+    const cash = C.money(state, turn.cash);
+    return C.hasRolled(state)
+      ? C.fmt("%(name)s has the turn · %(cash)s", {name: turn.name, cash})
+      : C.fmt("%(name)s to roll · %(cash)s", {name: turn.name, cash});
+  }
+
+  /* An open claim as the owner may take it (C5): "Kari can claim 120 kr from Lise (…)." */
+  const claimLine = (state, claim) => C.fmt(
+    "%(owner)s can claim %(amount)s from %(payer)s (%(space)s).",
+    {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
+      space: claim.space});
+
+  function drawCentre(state, roll, centre) {
+    centre.querySelector(".ring-turn").textContent = turnLine(state);
     centre.querySelector(".ring-roll").textContent = roll
       ? C.fmt("%(name)s rolled %(dice)s", {name: roll.player, dice: roll.dice.join(" + ")}) : "";
-    const claims = (state.claims || []).map((claim) => C.el("li", C.fmt(
-      "%(owner)s claims %(amount)s from %(payer)s (%(space)s).",
-      {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
-        space: claim.space})));
+    const claims = (state.claims || []).map((claim) => C.el("li", claimLine(state, claim)));
     centre.querySelector(".ring-claims").replaceChildren(...claims);
   }
 
@@ -167,5 +213,5 @@ const BoardRing = (() => {
     return (state && state.turn.last_roll) || null;
   }
 
-  return {mount, shape, cell, lastRoll};
+  return {mount, shape, cell, lastRoll, soft, claimLine};
 })();

@@ -2,8 +2,11 @@
    cash and the last roll in its centre) and beside it the open rent claims (C5), every
    player's cash,
    Multimillionær's stock board (stock_board.js) and the interest due on gjeldsbrev (M18),
-   and the Wonders passport race (W1, passport.js's stamps).  Read-only: no command is
-   sent from here. */
+   and the Wonders passport race (W1, passport.js's stamps).  On top of the side (family
+   play-test 3, finding 7): the landed deed still for sale ("Pilestredet is for sale ·
+   6 000 kr", the player to roll on an unowned deed after their roll, no auction yet), or
+   the running auction with its highest bid and every bid (C4, C16); below, the last
+   events of the log.  Read-only: no command is sent from here. */
 "use strict";
 
 (() => {
@@ -55,15 +58,49 @@
     if (asked !== seq) return;  // a newer state asks again
     last = found;
     ring.draw(state, last);
+    await C.history(game, document.getElementById("board-history"), 6);
+  }
+
+  /* The deed the player to roll landed on this turn while it is still the bank's, or null. */
+  function forSale(state) {
+    const player = C.player(state, state.turn.player);
+    if (!player || state.game.over || state.auction || !C.hasRolled(state)) return null;
+    const deed = C.page.board.deeds.find((d) => d.index === player.position);
+    const owned = state.players.some((p) => p.spaces.some((s) => s.index === player.position));
+    return deed && !owned ? {player, deed} : null;
+  }
+
+  function offer(state) {
+    const box = document.getElementById("board-offer");
+    const auction = state.auction;
+    const sale = forSale(state);
+    box.hidden = !auction && !sale;
+    box.classList.toggle("auction", Boolean(auction));
+    const title = document.getElementById("board-offer-title");
+    const what = document.getElementById("board-offer-what");
+    const bids = document.getElementById("board-bids");
+    if (auction) {
+      title.textContent = AuctionText.what(auction);
+      what.textContent = AuctionText.highest(state, auction);
+      bids.replaceChildren(...auction.bids.slice().reverse().map((bid) => C.el("li",
+        C.fmt("%(player)s bid %(amount)s.",
+          {player: bid.player, amount: C.money(state, bid.amount)}))));
+    } else if (sale) {
+      const name = sale.player.position_name || sale.deed.label;
+      title.textContent = C.fmt("%(space)s is for sale", {space: name});
+      what.textContent = sale.deed.price
+        ? C.fmt("%(name)s may buy it for %(price)s, else it goes to auction.",
+          {name: sale.player.name, price: C.money(state, sale.deed.price)}) : "";
+      bids.replaceChildren();
+    }
   }
 
   C.onState((state) => {
     ring.draw(state, last);
     C.winner(state);
+    offer(state);
     C.fill(document.getElementById("board-claims"), state.claims.map((claim) => {
-      const item = C.el("li", C.fmt("%(owner)s claims %(amount)s from %(payer)s (%(space)s).",
-        {owner: claim.owner, amount: C.money(state, claim.amount), payer: claim.from,
-          space: claim.space}));
+      const item = C.el("li", BoardRing.claimLine(state, claim));
       item.append(" ", C.el("span", C.lapseText(claim), "lapse"));  // C5, M11
       return item;
     }), "No open claims.");

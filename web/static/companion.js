@@ -405,12 +405,21 @@ const Companion = (() => {
     document.body.classList.toggle("over", Boolean(state.game.over));
   }
 
+  /* Whether the player to roll has rolled this turn (then they "have the turn"). */
+  function hasRolled(state) {
+    const last = state.turn.last_roll;
+    return Boolean(last && last.player === state.turn.player && last.turn === state.turn.number);
+  }
+
   function badges(state, player) {
     const out = [];
     if (player.bankrupt) out.push(t("bankrupt"));
-    if (!state.game.over && state.turn.player === player.name) out.push(t("to roll"));  // W3: over
+    if (!state.game.over && state.turn.player === player.name) {  // W3: over
+      out.push(hasRolled(state) ? t("has the turn") : t("to roll"));
+    }
     if (player.in_jail && player.jail_tries) {
-      out.push(fmt("in jail, %(tries)s failed tries", {tries: player.jail_tries}));
+      out.push(nt("in jail, %(num)s failed try", "in jail, %(num)s failed tries",
+        player.jail_tries));
     } else if (player.in_jail) out.push(t("in jail"));
     if (player.jail_cards) out.push(fmt("%(count)s jail cards", {count: player.jail_cards}));
     return out.join(" · ");
@@ -492,6 +501,6 @@ const Companion = (() => {
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
-          winner, page, gameUrl, badges, deedText, level, onState, start, act, state, player,
-          button, onMissing, onRecorded, onSubmit, onClick, clear, lost, lapseText};
+          winner, page, gameUrl, badges, hasRolled, deedText, level, onState, start, act, state,
+          player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost, lapseText};
 })();

@@ -3,8 +3,9 @@
    - The theme: the family's choice in localStorage ("companion-theme": "dark" | "light"),
      else the device's prefers-color-scheme, set as <html data-theme> before the page is
      drawn (no bright flash in a dim room); followed live while no choice is stored.
-   - The switch: a button in the page's sticky header ("Dark", aria-pressed), words from
-     this script tag's data-dark attribute (translated by the page).
+   - The switch: a button in the page's sticky header (aria-pressed) that says its state,
+     "Dark: on" / "Dark: off" (family play-test 3, finding 9), words from this script
+     tag's data-dark-on / data-dark-off attributes (translated by the page).
    - Focus is never hidden under the sticky header: --bar-height (the header's height) feeds
      scroll-padding-top, and a focused control under the header is scrolled into view. */
 "use strict";
@@ -24,7 +25,10 @@
     const dark = choice ? choice === "dark" : Boolean(system && system.matches);
     root.dataset.theme = dark ? "dark" : "light";
     const button = document.getElementById("theme-switch");
-    if (button) button.setAttribute("aria-pressed", String(dark));
+    if (!button) return;
+    button.setAttribute("aria-pressed", String(dark));
+    const words = script ? script.dataset : {};
+    button.textContent = dark ? words.darkOn || "Dark: on" : words.darkOff || "Dark: off";
   }
 
   function toggle() {
@@ -39,7 +43,6 @@
     button.type = "button";
     button.id = "theme-switch";
     button.className = "bar-button theme-switch";
-    button.textContent = (script && script.dataset.dark) || "Dark";
     button.addEventListener("click", toggle);
     const langs = bar.querySelector(".langs");
     bar.insertBefore(button, langs || null);

@@ -8,6 +8,14 @@
   const game = C.page.game;
   const me = C.page.me;
 
+  /* Whether the rent of the space labelled `label` is an estimate ("scaled xN", issue 15
+     point 9): the phone marks it as the console does (family play-test 3, finding 11). */
+  function estimated(label) {
+    const spaces = (C.page.board && C.page.board.spaces) || [];
+    const space = spaces.find((s) => s.label === label);
+    return Boolean(space && space.estimates && space.estimates.rents);
+  }
+
   function renderClaims(state) {
     const mine = state.claims.filter((claim) => claim.owner === me);
     document.getElementById("claim-box").hidden = mine.length === 0;
@@ -17,6 +25,7 @@
         ? C.fmt("The bank owes you %(amount)s (%(space)s).", vars)
         : C.fmt("%(payer)s owes you %(amount)s (%(space)s).", vars));
       item.append(" ", C.el("span", C.lapseText(claim, me), "lapse"));  // C5, M11
+      if (estimated(claim.space)) item.prepend(C.el("span", t("estimated rent"), "estimate-mark"));
       return item;
     });
     C.fill(document.getElementById("claims"), items, "No open claims.");

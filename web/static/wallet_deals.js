@@ -74,11 +74,30 @@
     list.replaceChildren(...mine.map((trade) => offerItem(state, trade)));
   }
 
+  /* A bid under the least that may win is refused here in the page's words (the form is
+     `novalidate`: no browser tooltip in its own language; family play-test 3, finding 11);
+     the bank still checks every bid (C4). */
+  function tooLow(state) {
+    const field = bid.elements.amount;
+    const least = Number(field.min) || 1;
+    if (field.value !== "" && Number(field.value) >= least) return false;
+    const auction = state.auction || {};
+    const top = auction.highest;
+    // the core's own sentences (C4), so the phone and the bank say the same
+    C.say(top ? C.fmt("The highest bid is %(amount)s (%(player)s) — bid more.",
+      {amount: C.money(state, top.amount), player: top.player})
+      : C.fmt("Bidding starts at %(start)s.", {start: C.money(state, auction.start || least)}),
+    true, bid);
+    field.focus();
+    return true;
+  }
+
   const bid = document.getElementById("bid");
   /* Two bids at once: the live state raises `min` under the finger; the bank's own
      sentence ("Lise bid 1 500 kr first") says why, not the browser's tooltip. */
   bid.noValidate = true;
   C.onSubmit(bid, async () => {
+    if (C.state() && tooLow(C.state())) return;
     const answer = await C.act(C.formCommand(bid), bid);
     if (answer.ok) C.clear(bid);
   });

@@ -49,9 +49,13 @@
         {cmd: "unmortgage", player: me, space: space.index}));
     } else if (Deeds.can.mortgage(state, me, space) && mortgage) {
       const amount = C.money(state, mortgage);
+      // the lift cost named (family play-test 3, finding 11) while the value is the printed one
+      const lift = mortgage === printed.mortgage ? printed.lift_cost : null;
       out.push(sure(C.button(C.fmt("Mortgage for %(amount)s", {amount}),
         {cmd: "mortgage", player: me, space: space.index}),
-      C.fmt("Mortgage %(deed)s for %(amount)s? Lifting it later costs more.", {...deed, amount}),
+      lift ? C.fmt("Mortgage %(deed)s for %(amount)s? Lifting it later costs %(lift)s.",
+        {...deed, amount, lift: C.money(state, lift)})
+        : C.fmt("Mortgage %(deed)s for %(amount)s? Lifting it later costs more.", {...deed, amount}),
       "Mortgage"));
     }
     return out;

@@ -158,7 +158,8 @@
       if (player.jail_cards) {
         out.push(C.button(C.t("Use a get-out-of-jail card"), {cmd: "leave_jail", player: me, by: "card"}));
       }
-      return [C.t("In jail: roll for doubles, or"), out];
+      // no "or" left hanging when the dice are not this phone's now (finding 5)
+      return [padMode(state) ? C.t("In jail: roll for doubles, or") : C.t("In jail"), out];
     }
     if (!rolledNow || !space || state.auction) return null;
     const deed = board.deeds.some((d) => d.index === space.index);
@@ -172,7 +173,8 @@
       ]];
     }
     if (space.kind === "card") {
-      return [C.fmt("%(space)s: read the card — pay or collect below, or ask the banker",
+      // the phone pays; money from the bank is the banker's to give (finding 11)
+      return [C.fmt("%(space)s: read the card — pay below, or ask the banker for money from the bank",
         {space: player.position_name || space.label}), []];
     }
     return null;
