@@ -140,3 +140,18 @@ def test_issue16_a_turn_from_the_phones_in_every_edition(
     shoot(screen, f"{edition}-board-1920")
     shoot(console, f"{edition}-console-1024")
     assert web_actions.state()["turn"]["player"] == "Bob"
+
+
+@pytest.mark.xfail(strict=True, reason="BUG (pages, C4): web/static/console_turn.js padMode "
+                   "ignores turn.for_sale, so the console offers the next player's dice "
+                   "while the deed the roll stopped on is for sale (the phones hide theirs)")
+def test_c4_the_console_pad_has_no_dice_while_a_deed_is_for_sale(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    web_actions.new_game("Alice", "Bob")
+    console = page_at(browser, live_server, web_actions.banker, r"/(\?.*)?$", TABLET)
+    web_actions.send(cmd="roll", player="Alice", dice=[1, 2])  # Start -> 3 Kirkeveien
+    assert web_actions.state()["turn"]["for_sale"] == 3
+    refused = web_actions.send(cmd="roll", player="Bob", dice=[2, 4])
+    assert refused.status_code != 200 and web_actions.state()["turn"]["player"] == "Alice"
+    expect(console.locator("#roll-line")).to_have_text("Alice rolled 1 + 2", timeout=TIMEOUT)
+    expect(console.locator("#console-pad")).to_be_hidden(timeout=2_000)
