@@ -142,9 +142,6 @@ def test_issue16_a_turn_from_the_phones_in_every_edition(
     assert web_actions.state()["turn"]["player"] == "Bob"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (pages, C4): web/static/console_turn.js padMode "
-                   "ignores turn.for_sale, so the console offers the next player's dice "
-                   "while the deed the roll stopped on is for sale (the phones hide theirs)")
 def test_c4_the_console_pad_has_no_dice_while_a_deed_is_for_sale(
         browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
     web_actions.new_game("Alice", "Bob")

@@ -65,6 +65,7 @@
   /* Who the pad rolls for now and with which command, or null (the module comment). */
   function padMode(state) {
     if (state.game.over || state.auction) return null;
+    if (state.turn.for_sale !== null && state.turn.for_sale !== undefined) return null;  // C4
     const current = C.player(state, state.turn.player);
     let who = current;
     let next = false;
@@ -74,9 +75,9 @@
       next = true;
     }
     if (!who || who.bankrupt) return null;
-    if (rules.ola && (next || state.turn.phase === "ola")) {
-      const ola = ((state.market || {}).ola || {}).index || 0;
-      return {cmd: "ola_roll", player: who.name, one: oneDie(ola), next};
+    const ola = (state.market || {}).ola || {};  // M4: doubles for Ola roll for him again
+    if (rules.ola && (next || state.turn.phase === "ola" || ola.rolling)) {
+      return {cmd: "ola_roll", player: who.name, one: oneDie(ola.index || 0), next};
     }
     return {cmd: "roll", player: who.name, one: oneDie(who.position), next};
   }
@@ -179,9 +180,10 @@
 
   function renderWho(state) {
     const player = C.player(state, state.turn.player);
+    const words = C.hasRolled(state) ? "%(name)s has the turn · %(cash)s"  // as the ring says
+      : "%(name)s to roll · %(cash)s";
     document.getElementById("turn-who").textContent = state.game.over || !player ? ""
-      : C.fmt("%(name)s to roll · %(cash)s",  // the board ring's centre says the same
-        {name: player.name, cash: C.money(state, player.cash)});
+      : C.fmt(words, {name: player.name, cash: C.money(state, player.cash)});
     document.getElementById("player-strip").replaceChildren(...state.players.map((p, seat) => {
       const item = C.el("li", null, "strip-player");
       item.dataset.strip = p.name;
