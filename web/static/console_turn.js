@@ -47,16 +47,6 @@
     if (part) slot.append(part);
   }
 
-  function nextInTurn(state) {
-    const seats = state.players;
-    const at = seats.findIndex((p) => p.name === state.turn.player);
-    for (let i = 1; i <= seats.length; i += 1) {
-      const p = seats[(at + i) % seats.length];
-      if (!p.bankrupt) return p.name;
-    }
-    return null;
-  }
-
   function oneDie(index) {
     const space = spaces[index];
     return Boolean(space && (rules.one_die_from || []).includes(space.kind));
@@ -71,7 +61,7 @@
     let next = false;
     if (state.turn.rolled) {
       if (current && current.debts.length) return null;
-      who = C.player(state, nextInTurn(state));
+      who = C.player(state, C.nextInTurn(state));
       next = true;
     }
     if (!who || who.bankrupt) return null;

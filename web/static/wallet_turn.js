@@ -35,16 +35,6 @@
   const fine = document.getElementById("turn-pad-fine");
   const skip = document.getElementById("turn-pad-skip");
 
-  function nextInTurn(state) {
-    const seats = state.players;
-    const at = seats.findIndex((p) => p.name === state.turn.player);
-    for (let i = 1; i <= seats.length; i += 1) {
-      const p = seats[(at + i) % seats.length];
-      if (!p.bankrupt) return p.name;
-    }
-    return null;
-  }
-
   /* Who rolls what now from this phone, or null (see the module comment). */
   function padMode(state) {
     const player = C.player(state, me);
@@ -52,7 +42,7 @@
     if (!player || player.bankrupt || state.game.over) return null;
     const mine = turn.player === me;
     const current = C.player(state, turn.player);
-    const next = !mine && turn.rolled && !state.auction && nextInTurn(state) === me
+    const next = !mine && turn.rolled && !state.auction && C.nextInTurn(state) === me
       && !(current && current.debts.length);
     if ((mine && turn.rolled) || (!mine && !next)) return null;
     if (turn.for_sale !== null && turn.for_sale !== undefined) return null;  // C4 first
