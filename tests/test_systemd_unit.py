@@ -103,5 +103,4 @@ def test_serial_modules_load_before_the_device_policy_is_set() -> None:
     for group, module in SERIAL_MODULES.items():
         assert group in allowed
         assert f"modprobe@{module}.service" in wants & after
-
     assert (STOCK_UNITS / "modprobe@.service").is_file()  # systemd 245+; Bookworm has 252
