@@ -10,7 +10,7 @@ file format (all tables and keys optional) is documented in ``hardware/README.md
     bounce_time = 0.05                # seconds; presses closer together are one press
 
     [strip]
-    device = "/dev/serial/by-id/usb-1a86_USB_Serial-if00-port0"  # or any pyserial URL
+    device = "auto"                   # or "/dev/serial/by-id/usb-1a86_…", any pyserial URL
     baud = 115200
     brightness = 0.5                  # 0.0 .. 1.0, applied to every colour
     seat_leds = [0, 1, 2, 3, 4, 5]    # one LED per seat: blinks while a rent is claimable
@@ -25,9 +25,11 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hardware.ports import AUTO
+
 Colour = tuple[int, int, int]
 MAX_SEATS = 6
-DEFAULT_DEVICE = "/dev/ttyUSB0"
+DEFAULT_DEVICE = AUTO  # the first of hardware.ports.serial_candidates(), on every connect
 
 
 class ConfigError(ValueError):
@@ -68,7 +70,8 @@ class Colours:
 class StripConfig:
     """The LED strip and its segments (LED indices count from 0 at the data input).
 
-    ``device``: pyserial URL or path (prefer ``/dev/serial/by-id/...``, stable across replugs);
+    ``device``: ``"auto"`` (find the controller: :mod:`hardware.ports`), a path (prefer
+    ``/dev/serial/by-id/...``, stable across replugs) or a pyserial URL;
     ``baud``: bits/s; ``write_timeout``: seconds before a stalled write counts as unplugged;
     ``refresh``: seconds between re-sends of an unchanged frame (WLED drops realtime at 2.5 s);
     ``brightness``: 0.0–1.0; ``blink``: seconds per blink half-period; ``flash``: seconds the

@@ -158,16 +158,18 @@ def _user() -> str:
 
 
 def serial_candidates() -> list[str]:
-    """Serial devices that may drive the strip: stable ``/dev/serial/by-id/*`` names first."""
-    by_id = sorted(glob.glob(str(DEV / "serial" / "by-id" / "*")))
-    raw = sorted(glob.glob(str(DEV / "ttyUSB*")) + glob.glob(str(DEV / "ttyACM*")))
-    return by_id + raw
+    """Serial devices that may drive the strip, best first: the list ``companion serve``
+    picks from for ``strip.device = "auto"`` (:func:`hardware.ports.serial_candidates`)."""
+    from hardware.ports import serial_candidates as candidates
+
+    return candidates(DEV)
 
 
 def check_serial(device: str | None, led_count: int = 1) -> Iterator[Finding]:
     """The strip's serial device: found, preferably by id, and accepting one black frame."""
     candidates = serial_candidates()
-    device = device or (candidates[0] if candidates else None)
+    if device in (None, "auto"):
+        device = candidates[0] if candidates else None
     if device is None:
         yield Finding("serial", False, "no serial device: plug the LED controller (WLED or "
                       "Arduino Adalight) into USB, then ls /dev/serial/by-id/")
