@@ -69,12 +69,14 @@ class Hardware:
         return self.lights.update() if self.lights is not None else []
 
     def describe(self) -> str:
-        """One line for ``companion serve``'s first lines: which hardware is in use."""
+        """One line for ``companion serve``'s first lines: which hardware is in use, and what a
+        strip shorter than the layout does not show (issue 18, point 6)."""
         if self.mode == "off":
             return "table hardware: off"
-        seats = len(self.layout.buttons.seats)
+        seats, cut = len(self.layout.buttons.seats), self.layout.strip.not_shown()
+        hidden = f"; not shown: {', '.join(cut)}" if cut else ""
         return (f"table hardware: {self.mode} ({seats} seat buttons, "
-                f"{self.layout.strip.led_count} LEDs on {self._strip_name()})")
+                f"{self.layout.strip.led_count} LEDs on {self._strip_name()}{hidden})")
 
     def _strip_name(self) -> str:
         """The strip's device; for ``auto``, the one found or where it is looked for."""
