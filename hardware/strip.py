@@ -100,7 +100,7 @@ class SerialStrip:
         self._max_backoff, self._retry_at = max_backoff, 0.0
         self._frame, self._dirty, self._closed = adalight.encode(self.colours), True, False
         self._port: Any = None
-        self._tail, self.failing = b"", False
+        self._tail, self.failing, self._reason = b"", False, ""
         self._cond = threading.Condition()
         self.frames_written = 0
         self._thread = threading.Thread(target=self._run, name="led-strip", daemon=True)
@@ -185,8 +185,8 @@ class SerialStrip:
             self._tail = b""  # the device is gone, and with it its half-read frame
             self._disconnect(exc)
             return
-        if sent < len(data):  # finish the frame that was started, never start a new one
-            self._tail = data[sent:tail] if sent < tail else data[sent:] if sent > tail else b""
+        if sent < len(data):
+            self._tail = _unfinished(data, sent, tail)
             self._disconnect(TimeoutError(
                 f"the controller stopped reading (a write stalled {self._write_timeout} s)"))
             return
@@ -213,13 +213,24 @@ class SerialStrip:
             self._fail(str(exc) or type(exc).__name__)
 
     def _fail(self, reason: str) -> None:
-        """Warn once when the strip stops working; retry after a growing pause."""
-        log.log(logging.DEBUG if self.failing else logging.WARNING,
+        """Warn when the strip stops working or fails in a new way (the same failure again is
+        a debug line); retry after a growing pause."""
+        known = self.failing and reason == self._reason
+        log.log(logging.DEBUG if known else logging.WARNING,
                 "LED strip on %s: %s; retrying, at most every %.0f s", self.url, reason,
                 self._max_backoff)
-        self.failing = True
+        self.failing, self._reason = True, reason
         self._retry_at = time.monotonic() + self.backoff
         self.backoff = min(self.backoff * 2, self._max_backoff)
+
+
+def _unfinished(data: bytes, sent: int, tail: int) -> bytes:
+    """What must go out before any new header after a write of ``data`` stalled at ``sent``
+    bytes, its first ``tail`` bytes finishing an earlier cut-off frame: the controller never
+    sees a frame cut short (issue 18, point 7)."""
+    if sent < tail:
+        return data[sent:tail]  # still in the earlier frame; the new one never began
+    return data[sent:] if sent > tail else b""  # finish the new frame, if it began
 
 
 def _send(port: Any, data: bytes, timeout: float) -> int:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import logging
 import os
 import select
+import threading
 import time
 
 import pytest
 
 from hardware.adalight import encode, split
-from hardware.strip import SerialStrip
+from hardware.strip import SerialStrip, _unfinished
 from tests.test_hardware_strip import Pty, _wait
 
 LEDS = 2000  # 6006-byte frames: a pty takes them in pieces, so a stall cuts one off
@@ -27,6 +28,27 @@ def nibble(pty: Pty, seconds: float, bite: int = 700) -> bytes:
         if select.select([pty.master], [], [], 0)[0]:
             data += os.read(pty.master, bite)
     return data
+
+
+class Reader(threading.Thread):
+    """Reads the pty's master end at full speed into ``data`` until the ``with`` ends."""
+
+    def __init__(self, pty: Pty) -> None:
+        super().__init__(daemon=True)
+        self.pty, self.data, self.stop = pty, b"", threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            if select.select([self.pty.master], [], [], 0.01)[0]:
+                self.data += os.read(self.pty.master, 65536)
+
+    def __enter__(self) -> Reader:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.join(timeout=5)
 
 
 def test_stalled_controller_backs_off_warns_once_and_gets_whole_frames(
@@ -48,16 +70,17 @@ def test_stalled_controller_backs_off_warns_once_and_gets_whole_frames(
             assert sum("stopped reading" in r.getMessage() for r in caplog.records) > 3
 
             stream = nibble(pty, 1.0)  # reads again, but slowly: frames are cut off
-            deadline = time.monotonic() + 5
-            while strip.failing and time.monotonic() < deadline:
-                stream += pty.read(0.05)  # reads at full speed again
-            assert not strip.failing and strip.backoff == 0.02
-            changes = [r.levelname for r in caplog.records if r.levelno >= logging.INFO]
-            assert changes == ["WARNING", "INFO"] * (len(changes) // 2)  # one line per change
-            assert caplog.records[-1].getMessage() == f"LED strip on {pty.path}: writing again"
-            strip.show([(7, 8, 9)] * LEDS)
-            assert strip.wait_written(strip.frames_written, timeout=5)
-        stream += pty.read(0.3)
+            with Reader(pty) as reader:  # reads at full speed again, until after close()
+                assert _wait(lambda: not strip.failing) and strip.backoff == 0.02
+                changes = [r.levelname for r in caplog.records if r.levelno >= logging.INFO]
+                assert changes == ["WARNING", "INFO"] * (len(changes) // 2)  # one per change
+                assert changes[-1] == "INFO" and caplog.records[-1].getMessage() == (
+                    f"LED strip on {pty.path}: writing again")
+                strip.show([(7, 8, 9)] * LEDS)
+                assert _wait(lambda: encode([(7, 8, 9)] * LEDS) in reader.data)
+                strip.close()
+                time.sleep(0.2)
+            stream += reader.data
     finally:
         pty.unplug()
     frames = split(stream)  # raises if a cut-off frame is followed by a new header
@@ -75,3 +98,28 @@ def test_missing_device_warns_once_while_the_pause_grows(
     records = [r for r in caplog.records if "ttyACM7" in r.getMessage()]
     assert len(records) > 4
     assert [r.levelno for r in records].count(logging.WARNING) == 1
+
+
+def test_a_new_kind_of_failure_warns_again(caplog: pytest.LogCaptureFixture,
+                                           tmp_path: os.PathLike[str]) -> None:
+    """Missing, then a file that is no serial port: two warnings, however many retries."""
+    caplog.set_level(logging.DEBUG, logger="hardware.strip")
+    path = f"{tmp_path}/ttyUSB3"
+    with SerialStrip(path, 1, backoff=0.01, max_backoff=0.02) as strip:
+        assert _wait(lambda: strip.failing)
+        time.sleep(0.2)
+        with open(path, "w"):
+            pass  # a plain file: opening it as a tty fails differently
+        time.sleep(0.3)
+    records = [r for r in caplog.records if path in r.getMessage()]
+    assert len(records) > 10
+    assert [r.levelno for r in records].count(logging.WARNING) == 2
+
+
+@pytest.mark.parametrize(("sent", "tail", "rest"), [
+    (2, 4, b"cd"),      # stalled while finishing the earlier frame: only its rest is owed
+    (4, 4, b""),        # stalled exactly between frames: nothing owed
+    (6, 4, b"GHIJ"),    # the new frame began: its rest is owed
+])
+def test_what_a_stalled_write_still_owes(sent: int, tail: int, rest: bytes) -> None:
+    assert _unfinished(b"abcdEFGHIJ", sent, tail) == rest
