@@ -10,7 +10,7 @@ file format (all tables and keys optional) is documented in ``hardware/README.md
     bounce_time = 0.05                # seconds; presses closer together are one press
 
     [strip]
-    device = "/dev/serial/by-id/usb-1a86_USB_Serial-if00-port0"  # or any pyserial URL
+    device = "auto"                   # or "/dev/serial/by-id/usb-1a86_…", any pyserial URL
     baud = 115200
     brightness = 0.5                  # 0.0 .. 1.0, applied to every colour
     seat_leds = [0, 1, 2, 3, 4, 5]    # one LED per seat: blinks while a rent is claimable
@@ -21,13 +21,16 @@ Nothing here touches a pin or a port; :func:`load` only reads the TOML file it i
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hardware.ports import AUTO
+
 Colour = tuple[int, int, int]
 MAX_SEATS = 6
-DEFAULT_DEVICE = "/dev/ttyUSB0"
+DEFAULT_DEVICE = AUTO  # the first of hardware.ports.serial_candidates(), on every connect
 
 
 class ConfigError(ValueError):
@@ -68,7 +71,8 @@ class Colours:
 class StripConfig:
     """The LED strip and its segments (LED indices count from 0 at the data input).
 
-    ``device``: pyserial URL or path (prefer ``/dev/serial/by-id/...``, stable across replugs);
+    ``device``: ``"auto"`` (find the controller: :mod:`hardware.ports`), a path (prefer
+    ``/dev/serial/by-id/...``, stable across replugs) or a pyserial URL;
     ``baud``: bits/s; ``write_timeout``: seconds before a stalled write counts as unplugged;
     ``refresh``: seconds between re-sends of an unchanged frame (WLED drops realtime at 2.5 s);
     ``brightness``: 0.0–1.0; ``blink``: seconds per blink half-period; ``flash``: seconds the
@@ -77,7 +81,8 @@ class StripConfig:
     segment of ``stock_leds`` LEDs per series; ``stock_levels``: the top price level;
     ``passport_start``/``passport_leds``: W1 progress, ``passport_leds`` LEDs per seat out of
     the snapshot's ``passport_progress.of`` (``wonders`` when it has none); ``count``: LEDs
-    on the strip, None = just enough for every segment.
+    on the strip, None = just enough for every segment; a shorter strip lights the LEDs it
+    has and :meth:`not_shown` names the rest.
     """
 
     device: str = DEFAULT_DEVICE
@@ -106,10 +111,26 @@ class StripConfig:
 
     def needed(self) -> int:
         """One past the highest LED index any segment uses."""
-        ends = [max(self.seat_leds, default=-1) + 1, max(self.turn_leds, default=-1) + 1,
-                self.stock_start + self.stock_series * self.stock_leds,
-                self.passport_start + MAX_SEATS * self.passport_leds]
-        return max(ends)
+        return max((max(leds, default=-1) + 1 for _, leds in self.segments()), default=0)
+
+    def segments(self) -> list[tuple[str, Sequence[int]]]:
+        """``(name, LED indices)`` of each segment: seat, turn, stock board (M3), passports (W1)."""
+        return [("seat", self.seat_leds), ("turn", self.turn_leds),
+                ("stock board", range(self.stock_start,
+                                      self.stock_start + self.stock_series * self.stock_leds)),
+                ("passport", range(self.passport_start,
+                                   self.passport_start + MAX_SEATS * self.passport_leds))]
+
+    def not_shown(self) -> list[str]:
+        """What a strip of ``led_count`` LEDs cannot show: one phrase per cut segment, like
+        ``"stock board LEDs 60-111 of 12-111"``; empty when every segment fits (issue 18,
+        point 6).  The LEDs that fit still light; the buttons work either way."""
+        cut = []
+        for name, leds in self.segments():
+            beyond = [i for i in leds if i >= self.led_count]
+            if beyond:
+                cut.append(f"{name} LEDs {_span(beyond)} of {_span(list(leds))}")
+        return cut
 
 
 @dataclass(frozen=True)
@@ -164,13 +185,20 @@ def _buttons(data: dict[str, Any]) -> ButtonConfig:
 def _check_strip(strip: StripConfig) -> None:
     if not 0.0 <= strip.brightness <= 1.0:
         raise ConfigError("strip.brightness must be between 0.0 and 1.0")
-    if strip.count is not None and strip.count < strip.needed():
-        raise ConfigError(f"strip.count {strip.count}: the segments need {strip.needed()} LEDs")
+    if strip.count is not None and strip.count < 1:
+        raise ConfigError(f"strip.count {strip.count}: a strip has at least 1 LED")
     if strip.led_count > 65536 or min(strip.refresh, strip.write_timeout, strip.blink) <= 0:
         raise ConfigError("strip: at most 65536 LEDs; refresh, write_timeout, blink > 0")
     for colour in (*strip.colours.seats, strip.colours.claim, strip.colours.turn):
         if len(colour) != 3 or not all(0 <= c <= 255 for c in colour):
             raise ConfigError(f"strip.colours: {colour!r} is not [r, g, b] in 0..255")
+
+
+def _span(leds: Sequence[int]) -> str:
+    """``[60, 61, 62]`` -> ``"60-62"``; indices with gaps are listed: ``"3, 5"``."""
+    if list(leds) == list(range(leds[0], leds[0] + len(leds))):
+        return f"{leds[0]}-{leds[-1]}" if len(leds) > 1 else str(leds[0])
+    return ", ".join(map(str, leds))
 
 
 def _merge(default: Any, data: dict[str, Any], where: str) -> Any:

@@ -36,7 +36,7 @@ def render(snapshot: Mapping[str, Any] | None, strip: StripConfig, now: float,
         strip: the segment layout and colours.
         flashes: seat index -> time until which that seat shows "nothing to claim".
     """
-    frame = [BLACK] * strip.led_count
+    frame = [BLACK] * max(strip.led_count, strip.needed())  # a short strip: cut below
     on = blink_on(now, strip.blink)
     if snapshot is not None:
         players = list(snapshot.get("players") or [])[:MAX_SEATS]
@@ -47,7 +47,7 @@ def render(snapshot: Mapping[str, Any] | None, strip: StripConfig, now: float,
     for seat, until in (flashes or {}).items():
         if now < until and seat < len(strip.seat_leds):
             frame[strip.seat_leds[seat]] = strip.colours.nothing
-    return frame
+    return frame[:strip.led_count]
 
 
 def blink_on(now: float, half_period: float) -> bool:

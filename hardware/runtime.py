@@ -25,6 +25,7 @@ from hardware.buttons import Buttons
 from hardware.config import Layout
 from hardware.dispatch import Dispatcher
 from hardware.lights import Lights
+from hardware.ports import AUTO, DEV, WHERE
 from hardware.sim import SimPanel
 from hardware.strip import RecordingStrip, SerialStrip, Strip
 
@@ -68,13 +69,22 @@ class Hardware:
         return self.lights.update() if self.lights is not None else []
 
     def describe(self) -> str:
-        """One line for ``companion serve``'s first lines: which hardware is in use."""
+        """One line for ``companion serve``'s first lines: which hardware is in use, and what a
+        strip shorter than the layout does not show (issue 18, point 6)."""
         if self.mode == "off":
             return "table hardware: off"
-        seats = len(self.layout.buttons.seats)
-        strip = getattr(self.strip, "url", "simulated strip")
+        seats, cut = len(self.layout.buttons.seats), self.layout.strip.not_shown()
+        hidden = f"; not shown: {', '.join(cut)}" if cut else ""
         return (f"table hardware: {self.mode} ({seats} seat buttons, "
-                f"{self.layout.strip.led_count} LEDs on {strip})")
+                f"{self.layout.strip.led_count} LEDs on {self._strip_name()}{hidden})")
+
+    def _strip_name(self) -> str:
+        """The strip's device; for ``auto``, the one found or where it is looked for."""
+        url = getattr(self.strip, "url", "simulated strip")
+        if not getattr(self.strip, "auto", False):
+            return str(url)
+        return (f"{url}, found by itself" if url != AUTO
+                else f"no LED controller yet; looking in {WHERE}")
 
     def close(self) -> None:
         """Stop buttons first (no new presses), then the worker, lights and strip; idempotent."""
@@ -91,7 +101,8 @@ class Hardware:
 
 
 def start_hardware(table: Table, mode: str, layout: Layout | None = None, *,
-                   pin_factory: Any = None, strip: Strip | None = None) -> Hardware:
+                   pin_factory: Any = None, strip: Strip | None = None,
+                   dev: Path = DEV) -> Hardware:
     """Open the parts for ``mode`` and start their threads.
 
     Args:
@@ -100,6 +111,8 @@ def start_hardware(table: Table, mode: str, layout: Layout | None = None, *,
         layout: pins and strip; None = the documented defaults.
         pin_factory: overrides the mode's pin factory (e.g. a ``MockFactory`` in tests).
         strip: overrides the mode's strip (e.g. a ``SerialStrip`` on a pty in tests).
+        dev: the device folder ``strip.device = "auto"`` searches (``/dev``; tests: a
+            temporary folder of ptys and by-id-like links).
 
     Raises:
         ValueError: unknown mode.
@@ -112,7 +125,7 @@ def start_hardware(table: Table, mode: str, layout: Layout | None = None, *,
         return Hardware(mode, layout)
     if mode == "sim" and pin_factory is None:
         pin_factory = MockFactory()
-    strip = strip or _default_strip(mode, layout)
+    strip = strip or _default_strip(mode, layout, dev)
     lights = Lights(table, strip, layout.strip)
     events: queue.Queue[Any] = queue.Queue()
     dispatcher = Dispatcher(table, events, bounce_time=layout.buttons.bounce_time,
@@ -128,10 +141,10 @@ def start_hardware(table: Table, mode: str, layout: Layout | None = None, *,
                     strip=strip, sim=sim)
 
 
-def _default_strip(mode: str, layout: Layout) -> Strip:
+def _default_strip(mode: str, layout: Layout, dev: Path) -> Strip:
     count = layout.strip.led_count
     if mode == "sim":
         return RecordingStrip(count)
     s = layout.strip
     return SerialStrip(s.device, count, baudrate=s.baud, write_timeout=s.write_timeout,
-                       refresh=s.refresh)
+                       refresh=s.refresh, dev=dev)

@@ -1,21 +1,26 @@
 """LED strip drivers: a serial Adalight driver thread and an in-memory recording strip.
 
 Both take whole frames with ``show(colours)`` (one ``(r, g, b)`` per LED, 0–255) and never
-raise into the caller: a strip that is unplugged is simply retried (issue 4, part 3).
+raise into the caller: a strip that is unplugged or stops reading is simply retried (issue 4,
+part 3; issue 18, point 7).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 import serial
 
 from hardware import adalight
+from hardware.ports import AUTO, DEV, WHERE, find_serial
 
 Colour = tuple[int, int, int]
 BLACK: Colour = (0, 0, 0)
@@ -64,26 +69,38 @@ class SerialStrip:
 
     Wiring and set-up: ``hardware/README.md``.  A changed frame is written at once; an
     unchanged one again every ``refresh`` seconds (WLED leaves realtime mode after 2.5 s).
-    When the device fails (``SerialException``/``OSError``, a write stalled past
-    ``write_timeout`` s) the port is closed and reopened after ``backoff`` s, doubling up to
-    ``max_backoff`` s.  ``close()`` writes an all-black frame, then closes; idempotent.
+    When the device fails (``SerialException``/``OSError``, or a write stalled past
+    ``write_timeout`` s because the controller stopped reading) the port is closed and
+    reopened after ``backoff`` s, doubling on each failure up to ``max_backoff`` s and back to
+    ``backoff`` only once a whole frame was written again.  One warning when the strip stops,
+    one info line when it works again; the retries in between are logged at debug level.
+    Only whole frames reach the controller: the rest of a frame cut off by a stalled write is
+    sent before the next frame's header (issue 18, point 7).  ``close()`` writes an all-black
+    frame, then closes; idempotent.
 
     Args:
-        url: a device path (``/dev/serial/by-id/...``) or pyserial URL (``loop://``).
+        url: a device path (``/dev/serial/by-id/...``), a pyserial URL (``loop://``), or
+            ``"auto"``: on every (re)connect the first of
+            :func:`hardware.ports.serial_candidates` under ``dev``.
         count: LEDs on the strip (1..65536).
         opener: ``serial.serial_for_url`` or a stand-in with its signature.
+        dev: the device folder searched for ``"auto"`` (``/dev``; a temporary one in tests).
     """
 
     def __init__(self, url: str, count: int, *, baudrate: int = 115200,
-                 write_timeout: float = 0.5, refresh: float = 1.0, backoff: float = 0.25,
-                 max_backoff: float = 8.0, opener: Callable[..., Any] = serial.serial_for_url):
-        self.url, self.colours = url, [BLACK] * count
+                 write_timeout: float = 0.5, refresh: float = 1.0, backoff: float = 0.5,
+                 max_backoff: float = 30.0, opener: Callable[..., Any] = serial.serial_for_url,
+                 dev: Path = DEV):
+        self.auto, self._dev = url == AUTO, dev
+        self.url = (find_serial(dev) or AUTO) if self.auto else url
+        self.colours = [BLACK] * count
         self._open_args = {"baudrate": baudrate, "write_timeout": write_timeout}
-        self._opener, self._refresh = opener, refresh
-        self._backoff = self._min_backoff = backoff
+        self._opener, self._refresh, self._write_timeout = opener, refresh, write_timeout
+        self.backoff = self._min_backoff = backoff
         self._max_backoff, self._retry_at = max_backoff, 0.0
         self._frame, self._dirty, self._closed = adalight.encode(self.colours), True, False
         self._port: Any = None
+        self._tail, self.failing, self._reason = b"", False, ""
         self._cond = threading.Condition()
         self.frames_written = 0
         self._thread = threading.Thread(target=self._run, name="led-strip", daemon=True)
@@ -148,19 +165,38 @@ class SerialStrip:
             return None if self._closed else self._frame
 
     def _connect(self) -> None:
+        url = find_serial(self._dev) if self.auto else self.url
+        if url is None:
+            self._fail(f"no LED controller plugged in (looked in {WHERE})")
+            return
+        self.url = url
         try:
-            self._port = self._opener(self.url, **self._open_args)
-            self._backoff = self._min_backoff
-            log.info("LED strip connected on %s", self.url)
+            self._port = self._opener(url, **self._open_args)
+            log.debug("LED strip opened on %s", url)
         except (OSError, ValueError) as exc:
-            self._disconnect(exc)
+            self._fail(str(exc))
 
     def _write(self, frame: bytes) -> None:
+        """Write the rest of a cut-off frame, then ``frame``; a stall or error disconnects."""
+        data, tail = self._tail + frame, len(self._tail)
         try:
-            self._port.write(frame)
+            sent = _send(self._port, data, self._write_timeout)
         except (OSError, ValueError) as exc:  # SerialException is an OSError
+            self._tail = b""  # the device is gone, and with it its half-read frame
             self._disconnect(exc)
             return
+        if sent < len(data):
+            self._tail = _unfinished(data, sent, tail)
+            self._disconnect(TimeoutError(
+                f"the controller stopped reading (a write stalled {self._write_timeout} s)"))
+            return
+        self._tail = b""
+        self._written()
+
+    def _written(self) -> None:
+        if self.failing:
+            log.info("LED strip on %s: writing again", self.url)
+        self.failing, self.backoff = False, self._min_backoff
         with self._cond:
             self.frames_written += 1
             self._cond.notify_all()
@@ -174,8 +210,47 @@ class SerialStrip:
             except (OSError, ValueError):
                 pass
         if exc is not None:
-            first = port is not None or self._backoff == self._min_backoff
-            log.log(logging.WARNING if first else logging.DEBUG,
-                    "LED strip on %s: %s; retry in %.2f s", self.url, exc, self._backoff)
-            self._retry_at = time.monotonic() + self._backoff
-            self._backoff = min(self._backoff * 2, self._max_backoff)
+            self._fail(str(exc) or type(exc).__name__)
+
+    def _fail(self, reason: str) -> None:
+        """Warn when the strip stops working or fails in a new way (the same failure again is
+        a debug line); retry after a growing pause."""
+        known = self.failing and reason == self._reason
+        log.log(logging.DEBUG if known else logging.WARNING,
+                "LED strip on %s: %s; retrying, at most every %.0f s", self.url, reason,
+                self._max_backoff)
+        self.failing, self._reason = True, reason
+        self._retry_at = time.monotonic() + self.backoff
+        self.backoff = min(self.backoff * 2, self._max_backoff)
+
+
+def _unfinished(data: bytes, sent: int, tail: int) -> bytes:
+    """What must go out before any new header after a write of ``data`` stalled at ``sent``
+    bytes, its first ``tail`` bytes finishing an earlier cut-off frame: the controller never
+    sees a frame cut short (issue 18, point 7)."""
+    if sent < tail:
+        return data[sent:tail]  # still in the earlier frame; the new one never began
+    return data[sent:] if sent > tail else b""  # finish the new frame, if it began
+
+
+def _send(port: Any, data: bytes, timeout: float) -> int:
+    """Write ``data`` to ``port`` for at most ``timeout`` s; the number of bytes written.
+
+    A port with a file descriptor (a tty) is written directly, so a stall tells how much of
+    the frame went out; other pyserial ports (``loop://``) use their own ``write``.
+    """
+    try:
+        fd = port.fileno()
+    except (OSError, ValueError, AttributeError):
+        return int(port.write(data))
+    os.set_blocking(fd, False)  # pyserial opens ttys non-blocking; make sure
+    done, deadline = 0, time.monotonic() + timeout
+    while done < len(data):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([], [fd], [], left)[1]:
+            break
+        try:
+            done += os.write(fd, data[done:])
+        except BlockingIOError:
+            continue
+    return done

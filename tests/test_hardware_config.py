@@ -51,7 +51,7 @@ def test_false_disables_undo_and_banker(tmp_path: Path) -> None:
         ("[buttons]\nbounce_time = -1\n", "positive"),
         ("[buttons]\nseat = [5]\n", "unknown key"),
         ("[strip]\nbrightness = 2\n", "brightness"),
-        ("[strip]\ncount = 10\n", "segments need 136"),
+        ("[strip]\ncount = 0\n", "at least 1 LED"),
         ("[strip.colours]\nclaim = [300, 0, 0]\n", "0..255"),
         ("[strip]\nbaud = 'fast'\n", "strip.baud"),
         ("[strip\n", "cannot read"),

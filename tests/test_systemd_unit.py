@@ -87,3 +87,20 @@ def test_unit_groups_environment_and_devices() -> None:
     assert {"char-gpiochip", "char-ttyUSB", "char-ttyACM"} <= allowed
     assert values("PrivateDevices") == []
     assert set(values("RestrictAddressFamilies")[0].split()) == {"AF_INET", "AF_INET6", "AF_UNIX"}
+
+
+#: The kernel module that registers each serial device group the unit allows (/proc/devices).
+SERIAL_MODULES = {"char-ttyUSB": "usbserial", "char-ttyACM": "cdc_acm"}
+
+
+def test_serial_modules_load_before_the_device_policy_is_set() -> None:
+    """Issue 18, point 2: DeviceAllow=char-ttyUSB/char-ttyACM are resolved at start; on a Pi
+    their drivers are modules, so the unit pulls in and waits for modprobe@ of each."""
+    unit = [(s, k, v.split()) for s, k, v in directives(UNIT.read_text())]
+    wants = {w for s, k, v in unit if s == "Unit" and k == "Wants" for w in v}
+    after = {a for s, k, v in unit if s == "Unit" and k == "After" for a in v}
+    allowed = {v.split()[0] for v in values("DeviceAllow")}
+    for group, module in SERIAL_MODULES.items():
+        assert group in allowed
+        assert f"modprobe@{module}.service" in wants & after
+    assert (STOCK_UNITS / "modprobe@.service").is_file()  # systemd 245+; Bookworm has 252

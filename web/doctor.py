@@ -1,8 +1,9 @@
 """``companion doctor``: is this machine ready to be the table?  One line per check, OK or a fix.
 
 Checks, in order: Python and package versions; the board, pin factory and GPIO chips; the
-serial LED strip (one black Adalight frame is written to it); the LAN address phones will
-use; the game log's integrity; free space in the data folder; whether the port is free.
+serial LED strip (one black Adalight frame is written to it) and what its layout shows; the
+LAN address phones will use; the game log's integrity; free space in the data folder;
+whether the port is free.
 Nothing here needs root; run it as the service's user to test that user's rights::
 
     sudo -u companion /opt/companion/.venv/bin/companion doctor --data /var/lib/companion
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import TextIO
 
 DB_NAME = "companion.sqlite3"  # the game log's file name inside --data
+LAYOUT_NAME = "hardware.toml"  # the table layout inside --data, as companion serve reads it
 PACKAGES = ("flask", "uvicorn", "httptools", "uvloop", "a2wsgi", "orjson", "gpiozero", "pyserial",
             "qrcode")
 MODEL_PATH = Path("/proc/device-tree/model")  # the board's name on a Pi (device tree)
@@ -64,7 +66,8 @@ def run_doctor(data_dir: Path, serial_device: str | None, out: TextIO = sys.stdo
     """
     checks: list[Check] = [
         check_python, check_packages, check_gpio,
-        partial(check_serial, serial_device, led_count), partial(check_network, host),
+        partial(check_serial, serial_device, led_count),
+        partial(check_strip_layout, Path(data_dir)), partial(check_network, host),
         partial(check_database, Path(data_dir)), partial(check_disk, Path(data_dir)),
         partial(check_port, host, port),
     ]
@@ -158,16 +161,18 @@ def _user() -> str:
 
 
 def serial_candidates() -> list[str]:
-    """Serial devices that may drive the strip: stable ``/dev/serial/by-id/*`` names first."""
-    by_id = sorted(glob.glob(str(DEV / "serial" / "by-id" / "*")))
-    raw = sorted(glob.glob(str(DEV / "ttyUSB*")) + glob.glob(str(DEV / "ttyACM*")))
-    return by_id + raw
+    """Serial devices that may drive the strip, best first: the list ``companion serve``
+    picks from for ``strip.device = "auto"`` (:func:`hardware.ports.serial_candidates`)."""
+    from hardware.ports import serial_candidates as candidates
+
+    return candidates(DEV)
 
 
 def check_serial(device: str | None, led_count: int = 1) -> Iterator[Finding]:
     """The strip's serial device: found, preferably by id, and accepting one black frame."""
     candidates = serial_candidates()
-    device = device or (candidates[0] if candidates else None)
+    if device in (None, "auto"):
+        device = candidates[0] if candidates else None
     if device is None:
         yield Finding("serial", False, "no serial device: plug the LED controller (WLED or "
                       "Arduino Adalight) into USB, then ls /dev/serial/by-id/")
@@ -186,6 +191,27 @@ def _stable_name_tip(device: str, candidates: list[str]) -> str | None:
               if c.startswith(by_id) and os.path.realpath(c) == os.path.realpath(device)]
     better = stable[0] if stable else "/dev/serial/by-id/…"
     return f"tip: set strip.device to {better}, a name that survives reboots and re-plugging"
+
+
+def check_strip_layout(data_dir: Path) -> Iterator[Finding]:
+    """What the strip of ``data_dir/hardware.toml`` shows: every segment, or which LEDs a
+    shorter strip leaves out (issue 18, point 6); a cut seat or turn LED needs a fix."""
+    from hardware import ConfigError, load
+
+    path = data_dir / LAYOUT_NAME
+    try:
+        strip = load(path if path.is_file() else None).strip
+    except ConfigError as exc:
+        yield Finding("strip layout", False, f"{exc}: fix {path} (hardware/README.md)")
+        return
+    cut = strip.not_shown()
+    if not cut:
+        yield Finding("strip layout", True, f"{strip.led_count} LEDs, every segment shown")
+        return
+    fits = all(i < strip.led_count for i in (*strip.seat_leds, *strip.turn_leds))
+    yield Finding("strip layout", fits, f"{strip.led_count} LEDs; not shown: {', '.join(cut)} "
+                  f"(the buttons still work; for all, set count = {strip.needed()} or move the "
+                  f"segments in {path})")
 
 
 def black_frame(count: int) -> bytes:
