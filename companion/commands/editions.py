@@ -111,8 +111,11 @@ def _not_verified(edition: Edition, index: int | None, name: str) -> None:
 
 
 def pin_edition(draft: Draft, library: EditionLibrary, edition_id: str) -> None:
-    """Log the family's copy of ``edition_id`` in a new game (``EditionPinned``, before
-    ``GameStarted``), so editing the copy later never changes this game.  A shipped
-    edition is not pinned."""
-    if library.is_stored(edition_id):
-        draft.emit(ev.EditionPinned(to_dict(library.get(edition_id))))
+    """Log the exact content of edition ``edition_id`` in a new game (``EditionPinned``,
+    before ``GameStarted``): the family's copy, or the shipped file (issue 17 point 2), so
+    no later edit, import or file changes this game.  A game logged before every game was
+    pinned has no ``EditionPinned``: it folds with the shipped file (completed by the
+    values the table entered, :mod:`companion.editions.builtin`) or the family copy.
+
+    Raises: UnknownEdition (no such edition)."""
+    draft.emit(ev.EditionPinned(to_dict(library.get(edition_id))))
