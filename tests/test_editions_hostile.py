@@ -207,6 +207,25 @@ def test_the_editor_and_ask_once_refuse_a_number_above_the_bound(table: Table) -
     assert table.editions.get("our-deck").space(3).price is None
 
 
+def test_a_copy_stored_before_the_bound_starts_no_game_and_stops_no_table(
+        tmp_path: Path) -> None:
+    """A family copy main stored with 2**64 (and a game pinned on it) still opens the
+    table: the other games go on; a new game on the copy is refused with a sentence."""
+    data = to_dict(load_edition("kortstokk")) | {"id": "our-deck", "start_capital": HUGE}
+    with Game(tmp_path) as game:
+        game.table.store.put_meta("edition:our-deck", json.dumps(data))
+        game.table.store.put_meta("editions", json.dumps(["our-deck"]))
+        with pytest.raises(RuleBroken, match=r"holds a number larger than any amount in the "
+                                             r"game \(start_capital\)"):
+            Game(game.table, ["Alice", "Bob"], edition="our-deck")
+        pinned = [ev.EditionPinned(data), ev.GameStarted("old", "our-deck", ("Alice", "Bob"))]
+        game.table.store.append("old", None, "banker", {"cmd": "new_game"}, pinned, True)
+        game.table.close()
+        game.table = open_table(tmp_path)
+        assert game.table.game_ids()[0] == game.id
+        assert game.cash("Alice") == 30000
+
+
 # --- point 7: deep nesting and long numbers are refused, not a crash -------------------------
 
 

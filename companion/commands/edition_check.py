@@ -26,10 +26,14 @@ from companion.view import snapshot
 
 def unpinned_games(store: Store) -> dict[str, str]:
     """``{game id: edition id}`` of the games whose log pins no edition (logged before
-    issue 17), read from each game's first command."""
+    issue 17), read from each game's first command (a game whose first command cannot be
+    read is left out: the store's rescue deals with it)."""
     found: dict[str, str] = {}
     for game_id in store.game_ids():
-        first = next(store.rows(game_id), None)
+        try:
+            first = next(store.rows(game_id), None)
+        except Exception:  # a damaged first row: that game cannot be folded anyway
+            continue
         events = first.events if first is not None else ()
         if any(isinstance(e, ev.EditionPinned) for e in events):
             continue

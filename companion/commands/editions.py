@@ -15,6 +15,7 @@ from typing import Any
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.editions import Edition, EditionLibrary
+from companion.editions.bounds import limits
 from companion.editions.export import to_dict
 from companion.editions.provenance import table_word
 from companion.editions.validate import check_value
@@ -117,5 +118,12 @@ def pin_edition(draft: Draft, library: EditionLibrary, edition_id: str) -> None:
     pinned has no ``EditionPinned``: it folds with the shipped file (completed by the
     values the table entered, :mod:`companion.editions.builtin`) or the family copy.
 
-    Raises: UnknownEdition (no such edition)."""
-    draft.emit(ev.EditionPinned(to_dict(library.get(edition_id))))
+    Raises: UnknownEdition (no such edition); RuleBroken (a family copy stored before
+    issue 17 holds a number above the bound: a game on it could not be shown)."""
+    content = to_dict(library.get(edition_id))
+    too_big = limits(content)
+    if too_big:
+        raise RuleBroken("The edition %(edition)s holds a number larger than any amount in "
+                         "the game (%(field)s); import a corrected file over it.",
+                         edition=edition_id, field=too_big[0].path)
+    draft.emit(ev.EditionPinned(content))

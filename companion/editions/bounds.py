@@ -13,6 +13,8 @@ import re
 import reprlib
 from typing import Any
 
+from companion.errors import Problem
+
 #: Largest number anywhere in an edition (a price, a rent, a setting, a chance effect's
 #: ``+N``): the largest amount one command may move (``MAX_AMOUNT``, 10**12), far above
 #: any edition's money (SE 2008: millions).  A larger one (2**64) would break the game.
@@ -53,6 +55,30 @@ def too_deep(raw: Any) -> str | None:
                 f"{path}.{key}" if path else str(key)
             todo.append((child, where, depth + 1))
     return None
+
+
+def limits(raw: Any) -> list[Problem]:
+    """One problem per field of the plain edition data ``raw`` holding a number above
+    :data:`MAX_NUMBER` (or below its negative), or a chance effect moving more: the
+    field's path (``spaces[1].rents`` for any of its figures), each once.  Walks without
+    recursion."""
+    found: dict[str, str] = {}
+    todo: list[tuple[Any, str]] = [(raw, "")]
+    while todo:
+        item, path = todo.pop()
+        if isinstance(item, dict):
+            todo += [(v, f"{path}.{k}" if path else str(k)) for k, v in item.items()]
+        elif isinstance(item, list):
+            todo += [(v, f"{path}[{n}]" if isinstance(v, dict | list) else path)
+                     for n, v in enumerate(item)]
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_NUMBER:
+            found.setdefault(path, f"must be at most {MAX_NUMBER}, the largest amount of "
+                                   "the game")
+        elif isinstance(item, str) and path.startswith("chance_effects."):
+            problem = effect_problem(item)
+            if problem:
+                found.setdefault(path, problem)
+    return [Problem(path, message) for path, message in sorted(found.items())]
 
 
 class _Short(reprlib.Repr):

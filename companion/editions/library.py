@@ -126,7 +126,8 @@ class EditionLibrary:
             built_in = edition_id in shipped_ids()
             if raw is None or (built_in and not self.is_stored(edition_id)):
                 return load_shipped(edition_id)  # a forgotten box still loads for old games
-            edition = edition_from_dict(json.loads(raw), source=f"stored {edition_id}")
+            edition = edition_from_dict(json.loads(raw), source=f"stored {edition_id}",
+                                        bounded=False)  # stored before the bound, maybe
             if built_in and not completes(load_shipped(edition_id), edition):
                 edition = load_shipped(edition_id)
             self._cache[edition_id] = edition
@@ -209,7 +210,8 @@ class EditionLibrary:
         edition: Edition | None = None
         for event in events:
             if isinstance(event, ev.EditionPinned):
-                edition = edition_from_dict(event.edition, source="the game's edition")
+                edition = edition_from_dict(event.edition, source="the game's edition",
+                                            bounded=False)
             elif isinstance(event, ev.GameStarted) and (edition is None
                                                          or edition.id != event.edition):
                 known = event.edition in shipped_ids()

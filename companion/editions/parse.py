@@ -69,11 +69,17 @@ def _read(text: str, source: str, fmt: str) -> Any:
             from None
 
 
-def edition_from_dict(raw: Any, source: str = "<edition>") -> Edition:
+def edition_from_dict(raw: Any, source: str = "<edition>", bounded: bool = True) -> Edition:
     """Build and validate an :class:`Edition` from plain data (parsed TOML or JSON).
 
+    ``bounded``: refuse a number above :data:`~companion.editions.bounds.MAX_NUMBER` or a
+    chance effect moving more (issue 17 point 3; every file, import and edit).  False
+    only to read back what the table itself stored before that bound (a game's pinned
+    edition, a family copy): refusing it there would stop the whole table, not one game.
+
     Raises:
-        EditionProblems: every missing field, wrong type and broken rule, by path.
+        EditionProblems: every missing field, wrong type, broken rule and number above
+        the bound, by path; data nested deeper than an edition's.
     """
     problems: list[Problem] = []
     if not isinstance(raw, dict):
@@ -81,6 +87,8 @@ def edition_from_dict(raw: Any, source: str = "<edition>") -> Edition:
     deep = bounds.too_deep(raw)
     if deep is not None:
         raise EditionProblems(source, [Problem(deep, _DEEP)])
+    if bounded:
+        problems += bounds.limits(raw)
     edition = _edition(raw, problems)
     if edition is not None and not problems:
         problems += validate.check_edition(edition)
@@ -110,7 +118,8 @@ def _edition(raw: dict[str, Any], problems: list[Problem]) -> Edition | None:
 def _typed(raw: dict[str, Any], key: str, kind: type, path: str,
            problems: list[Problem], required: bool = True) -> Any:
     """``raw[key]`` when it is a ``kind`` (ints: whole, not bool, 0 to
-    :data:`~companion.editions.bounds.MAX_NUMBER`); else a problem."""
+    a bound checked on the whole file first: :func:`~companion.editions.bounds.limits`);
+    else a problem."""
     if key not in raw:
         if required:
             problems.append(Problem(path, "is missing"))
@@ -121,9 +130,7 @@ def _typed(raw: dict[str, Any], key: str, kind: type, path: str,
         word = "a whole number, 0 or more" if kind is int else "text"
         problems.append(Problem(path, f"must be {word}, not {bounds.shown(value)}"))
         return None
-    if bounds.too_big(value):
-        problems.append(Problem(path, f"must be a whole number {bounds.number_words()}"))
-        return None
+
     return value
 
 
@@ -157,11 +164,9 @@ def _space(raw: Any, path: str, problems: list[Problem]) -> Space | None:
 
 def _rents(value: Any, path: str, problems: list[Problem]) -> tuple[int, ...]:
     ok = isinstance(value, list) and all(
-        isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= bounds.MAX_NUMBER
-        for r in value)
+        isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in value)
     if not ok:
-        problems.append(Problem(path, "must be a list of whole numbers "
-                                f"{bounds.number_words()}"))
+        problems.append(Problem(path, "must be a list of whole numbers, 0 or more"))
         return ()
     return tuple(value)
 
@@ -196,9 +201,6 @@ def _settings(value: Any, problems: list[Problem]) -> Settings | None:
                             str(Settings.__dataclass_fields__[key].type)):
             problems.append(Problem(f"settings.{key}",
                                     f"has the wrong type: {bounds.shown(item)}"))
-        elif _too_big(item):
-            problems.append(Problem(f"settings.{key}",
-                                    f"every number must be {bounds.number_words()}"))
     lists = {k: tuple(v) for k, v in value.items() if isinstance(v, list)}  # M3, M4
     return Settings(**{**value, **lists}) if len(problems) == before else None
 
@@ -212,13 +214,6 @@ def _renamed(value: dict[str, Any]) -> dict[str, Any]:
     if old is True and "creditor_order" not in value:
         value["creditor_order"] = "players_first"
     return value
-
-
-def _too_big(item: Any) -> bool:
-    """A setting's number, or one of its list's, above the bound (issue 17 point 3)."""
-    items = item if isinstance(item, list | tuple) else [item]
-    return any(bounds.too_big(v) or (isinstance(v, int) and v < -bounds.MAX_NUMBER)
-               for v in items)
 
 
 def _same_type(default: Any, item: Any, hint: str = "") -> bool:
@@ -245,8 +240,6 @@ def _effects(value: Any, problems: list[Problem]) -> dict[int, str]:
             problems.append(Problem(path, "the key must be a dice total from 2 to 12"))
         elif not isinstance(effect, str) or not effect.strip():
             problems.append(Problem(path, "the effect must be text (+N, -N, fire_insurance …)"))
-        elif bounds.effect_problem(effect):
-            problems.append(Problem(path, str(bounds.effect_problem(effect))))
         else:
             effects[int(key)] = effect.strip()
     return effects

@@ -140,8 +140,11 @@ def _(e: ev.PhaseSet, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.EditionPinned, s: GameState) -> None:
-    """A family copy pinned at the start of the game: later edits do not change it."""
-    s.edition = edition_from_dict(e.edition, source="the game's edition")
+    """The edition pinned at the start of the game: later edits do not change it.  Read
+    as logged (a number above the bound of issue 17 point 3 stays: refusing it here would
+    stop the whole table; a new game is refused such an edition:
+    :func:`companion.commands.editions.pin_edition`)."""
+    s.edition = edition_from_dict(e.edition, source="the game's edition", bounded=False)
 
 
 @fold_event.register
