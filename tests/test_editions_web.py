@@ -149,3 +149,25 @@ def test_errors_on_editions_answer_json_to_json_requests(
     page = client.get("/editions?id=nope", headers={**web_actions.bearer(),
                                                      "Accept": "text/html,*/*;q=0.8"})
     assert page.status_code == 404 and page.mimetype == "text/html"
+
+
+def test_a_new_game_on_an_unreadable_or_unbounded_copy_is_a_sentence_not_a_500(
+        client: FlaskClient, web_actions: WebActions) -> None:
+    import json
+
+    from companion.editions.export import to_dict
+
+    store = web_actions.table.store
+    broken = to_dict(load_edition("kortstokk")) | {"id": "our-deck", "houses": "many"}
+    huge = to_dict(load_edition("kortstokk")) | {"id": "big-deck", "start_capital": 2**64}
+    store.put_meta("edition:our-deck", json.dumps(broken))
+    store.put_meta("edition:big-deck", json.dumps(huge))
+    store.put_meta("editions", json.dumps(["big-deck", "our-deck"]))
+    for edition, status in (("our-deck", 422), ("big-deck", 409)):
+        answer = client.post("/api/games", json={"players": ["Alice", "Bob"],
+                                                 "edition": edition},
+                             headers=web_actions.bearer())
+        assert answer.status_code == status and answer.json["ok"] is False, edition
+    assert web_actions.table.game_ids() == []
+    shown = client.get("/editions/our-deck.json", headers=web_actions.bearer())
+    assert shown.status_code == 400 and "houses" in shown.json["error"]

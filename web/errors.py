@@ -31,6 +31,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (ce.RuleBroken, 409),
     (ce.BadCommand, 400),
     (ce.Refused, 422),
+    (ce.EditionError, 422),  # an edition that cannot be read (issue 17): never a 500
     (ce.StorageError, 503),
 )
 
