@@ -28,11 +28,6 @@ COINS = re.compile(r"[+-]([0-9]{1,13})")
 TOTAL = re.compile(r"[0-9]{1,2}")
 
 
-def too_big(value: Any) -> bool:
-    """True when ``value`` is a whole number (not a bool) above :data:`MAX_NUMBER`."""
-    return isinstance(value, int) and not isinstance(value, bool) and value > MAX_NUMBER
-
-
 def number_words() -> str:
     """How a refusal names the bound: ``"from 0 to 1000000000000"``."""
     return f"from 0 to {MAX_NUMBER}"

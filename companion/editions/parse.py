@@ -117,9 +117,9 @@ def _edition(raw: dict[str, Any], problems: list[Problem]) -> Edition | None:
 
 def _typed(raw: dict[str, Any], key: str, kind: type, path: str,
            problems: list[Problem], required: bool = True) -> Any:
-    """``raw[key]`` when it is a ``kind`` (ints: whole, not bool, 0 to
-    a bound checked on the whole file first: :func:`~companion.editions.bounds.limits`);
-    else a problem."""
+    """``raw[key]`` when it is a ``kind`` (ints: whole, not bool, >= 0; the upper bound
+    is checked on the whole file first, :func:`~companion.editions.bounds.limits`); else
+    a problem."""
     if key not in raw:
         if required:
             problems.append(Problem(path, "is missing"))
@@ -130,7 +130,6 @@ def _typed(raw: dict[str, Any], key: str, kind: type, path: str,
         word = "a whole number, 0 or more" if kind is int else "text"
         problems.append(Problem(path, f"must be {word}, not {bounds.shown(value)}"))
         return None
-
     return value
 
 
