@@ -11,7 +11,7 @@ import pytest
 
 from companion import events as ev
 from companion.commands.base import MAX_AMOUNT
-from companion.editions import EditionProblems, load_edition, parse_edition
+from companion.editions import Edition, EditionProblems, load_edition, parse_edition
 from companion.editions.bounds import MAX_NUMBER
 from companion.editions.editor import copy_edition, import_text, rename, set_value
 from companion.editions.export import to_dict, to_json, to_toml
@@ -33,6 +33,13 @@ def _shadow() -> dict:
     data["spaces"][PARKVEIEN]["rents"] = [400, 2000, 6000, 18000, 32000, 50000]
     data["spaces"] = data["spaces"][:39]
     return data
+
+
+def _edition_400() -> Edition:
+    """The built-in NO 1996 with Parkveien at 400 kr, as the issue imported it."""
+    data = to_dict(load_shipped(NO))
+    data["spaces"][PARKVEIEN]["rents"] = [400, 2000, 6000, 18000, 32000, 50000]
+    return parse_edition(json.dumps(data), fmt="json")
 
 
 def _store_shadow(store: Store) -> None:
@@ -66,7 +73,7 @@ def _rent_paid(table: Table, game_id: str) -> int:
 
 
 def test_an_import_may_not_take_a_built_in_id_even_with_overwrite(table: Table) -> None:
-    text = to_toml(Edition400.make())
+    text = to_toml(_edition_400())
     for overwrite in (False, True):
         with pytest.raises(EditionProblems, match="is the id of a built-in edition"):
             import_text(table.editions, text, overwrite=overwrite)
@@ -144,16 +151,6 @@ def test_an_edition_an_old_game_cannot_fold_is_refused_with_the_reason(tmp_path:
         assert import_text(table.editions, json.dumps(fits), overwrite=True).name == "Hytteboksen"
     finally:
         table.close()
-
-
-class Edition400:
-    """The built-in NO 1996 with Parkveien at 400 kr: what the issue imported."""
-
-    @staticmethod
-    def make():  # type: ignore[no-untyped-def]
-        data = to_dict(load_shipped(NO))
-        data["spaces"][PARKVEIEN]["rents"] = [400, 2000, 6000, 18000, 32000, 50000]
-        return parse_edition(json.dumps(data), fmt="json")
 
 
 # --- point 3: every number is bounded --------------------------------------------------------
