@@ -375,9 +375,10 @@ class FireInsuranceChanged(Event):
 
 @dataclass(frozen=True)
 class EditionPinned(Event):
-    """The family's copy of the edition a new game is played on, as plain data (the
-    edition file layout), logged before ``GameStarted`` so the game keeps it even when the
-    family's copy is edited later (issue 5).  Shipped editions are not pinned."""
+    """The edition a new game is played on (the family's copy or the shipped file), as
+    plain data (the edition file layout), logged before ``GameStarted`` so the game keeps
+    it even when the family's copy is edited or a file changes later (issue 5; issue 17:
+    shipped editions too; older logs of a shipped edition have none)."""
 
     edition: dict[str, Any]
 

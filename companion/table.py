@@ -20,15 +20,17 @@ from typing import Any
 from companion import events as ev
 from companion.commands import REGISTRY, Cmd
 from companion.commands.base import MAX_COMMAND, MAX_TEXT
+from companion.commands.edition_check import replay_problems, unpinned_games
 from companion.commands.editions import pin_edition
 from companion.commands.setup import new_game_event, start_game
 from companion.commands.trades import deed_marks, void_changed_trades
-from companion.editions import EditionLibrary
+from companion.editions import Edition, EditionLibrary
 from companion.errors import (
     BadCommand,
     GameOver,
     NotAllowed,
     NothingToUndo,
+    Problem,
     Refused,
     ReusedId,
     UnknownGame,
@@ -104,7 +106,10 @@ class Table:
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
-        self.editions = EditionLibrary(store)  # shipped + the family's copies (issue 5)
+        # shipped + the family's copies (issue 5); a copy the old games cannot fold is
+        # refused (issue 17: new games pin their edition, older ones did not)
+        self.editions = EditionLibrary(store, guard=self._replays_with)
+        self._unpinned = unpinned_games(store)
         for game_id in store.game_ids():
             self._games[game_id] = self._refold(game_id)
 
@@ -269,6 +274,13 @@ class Table:
         self._live[game_id] = live
         state.seq = last
         return state
+
+    def _replays_with(self, edition: Edition) -> list[Problem]:
+        """Why a game of the log that pins no edition could not be folded with
+        ``edition`` as its family copy (:mod:`companion.commands.edition_check`); empty =
+        none."""
+        games = [g for g, e in self._unpinned.items() if e == edition.id]
+        return replay_problems(self.store, games, edition) if games else []
 
     def _counted_events(self, game_id: str) -> Iterator[ev.Event]:
         """The events of ``game_id``'s commands that count, streamed from the log."""

@@ -76,7 +76,7 @@ def test_the_value_entered_once_is_used_and_marked_table(game: Game) -> None:
     ({"value": [80, 400, 1200]}, RuleBroken,
      "Kirkeveien, rents: needs 6 figures, has 3."),
     ({"value": "eighty"}, RuleBroken,
-     "The rents must be a list of whole numbers."),
+     "The rents must be a list of whole numbers from 0 to 1000000000000."),
     ({"field": "price", "value": 0}, RuleBroken,
      "The price of Kirkeveien is verified; change it in the edition editor if your box differs."),
     ({"field": "colour", "value": 3}, RuleBroken,

@@ -9,8 +9,10 @@
 - ``POST /editions/import`` ``{"text", "fmt": "toml"|"json"|null, "overwrite": bool}``.
 
 A refused change answers 400 ``{"ok": false, "error", "problems": [{"path", "message",
-"line"}]}`` and changes nothing; an unknown edition 404.  Register with
-``app.register_blueprint(web.editions_page.bp)``.
+"line"}]}`` and changes nothing; an unknown edition 404.  A request that sends JSON or asks
+for it gets every error as JSON (:func:`web.errors.wants_json`), a body the bank cannot
+read (nested too deeply, a number too long: issue 17 point 7) a 400 sentence.  Register
+with ``app.register_blueprint(web.editions_page.bp)``.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from __future__ import annotations
 from typing import Any, cast
 
 from flask import Blueprint, Response, current_app, g, render_template, request
+from werkzeug.exceptions import BadRequest
 
 from companion.editions import EditionLibrary, EditionProblems, editor
 from companion.errors import UnknownEdition
 from web.auth import banker_required, tokens
+from web.errors import wants_json
 from web.i18n import N_, _
+from web.refusal_text import translate_error
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
@@ -37,8 +42,22 @@ def library() -> EditionLibrary:
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object ({} for another JSON value).  Raises BadRequest (a
+    sentence, nothing changed) for a body the bank cannot read: not JSON, nested too
+    deeply (RecursionError), a number of more than 4 300 digits (ValueError)."""
+    try:
+        body = request.get_json(silent=False)
+    except (BadRequest, RecursionError, ValueError):
+        raise BadRequest(_("The bank could not read this request (it is not JSON, is nested "
+                           "too deeply or holds a number too long); nothing was changed.")) \
+            from None
     return body if isinstance(body, dict) else {}
+
+
+def _text(body: dict[str, Any], key: str) -> str:
+    """``body[key]`` when it is text, else "" (never the text of a nested list)."""
+    value = body.get(key, "")
+    return value if isinstance(value, str) else ""
 
 
 def _refused(error: EditionProblems) -> tuple[dict[str, Any], int]:
@@ -46,11 +65,25 @@ def _refused(error: EditionProblems) -> tuple[dict[str, Any], int]:
     return {"ok": False, "error": str(error), "problems": problems}, 400
 
 
+def _page_wanted() -> bool:
+    return (request.method == "GET" and not wants_json()
+            and not request.path.endswith((".json", "/export")))
+
+
 @bp.errorhandler(UnknownEdition)
 def _unknown(error: UnknownEdition) -> Any:
-    if request.method == "GET" and not request.path.endswith((".json", "/export")):
-        return render_template("error.html", message=str(error), status=404), 404
-    return {"ok": False, "error": str(error)}, 404
+    if _page_wanted():
+        return render_template("error.html", message=translate_error(error), status=404), 404
+    return {"ok": False, "error": translate_error(error)}, 404
+
+
+@bp.errorhandler(EditionProblems)
+def _unreadable(error: EditionProblems) -> Any:
+    """An edition that cannot be read (a stored copy that breaks a rule): its problems,
+    as JSON or as the error page; never a 500."""
+    if _page_wanted():
+        return render_template("error.html", message=str(error), status=400), 400
+    return _refused(error)
 
 
 def _listing() -> list[dict[str, Any]]:
@@ -99,8 +132,8 @@ def export(edition_id: str) -> Any:
 def copy() -> Any:
     body = _body()
     try:
-        made = editor.copy_edition(library(), str(body.get("source", "")),
-                                   str(body.get("id", "")).strip(), body.get("name"))
+        made = editor.copy_edition(library(), _text(body, "source"), _text(body, "id").strip(),
+                                   _text(body, "name") or None)
     except EditionProblems as exc:
         return _refused(exc)
     return {"ok": True, "edition": editor.view(library(), made.id)}
@@ -114,8 +147,7 @@ def value(edition_id: str) -> Any:
     if space is not None and type(space) is not int:
         return {"ok": False, "error": _("Name the space by its board index.")}, 400
     try:
-        editor.set_value(library(), edition_id, space, str(body.get("field", "")),
-                         body.get("value"))
+        editor.set_value(library(), edition_id, space, _text(body, "field"), body.get("value"))
     except EditionProblems as exc:
         return _refused(exc)
     return {"ok": True, "edition": editor.view(library(), edition_id)}
@@ -125,7 +157,7 @@ def value(edition_id: str) -> Any:
 @banker_required
 def rename(edition_id: str) -> Any:
     try:
-        editor.rename(library(), edition_id, str(_body().get("name", "")))
+        editor.rename(library(), edition_id, _text(_body(), "name"))
     except EditionProblems as exc:
         return _refused(exc)
     return {"ok": True, "edition": editor.view(library(), edition_id)}
@@ -137,7 +169,7 @@ def import_file() -> Any:
     body = _body()
     fmt = body.get("fmt") if body.get("fmt") in editor.FORMATS else None
     try:
-        made = editor.import_text(library(), str(body.get("text", "")), fmt=fmt,
+        made = editor.import_text(library(), _text(body, "text"), fmt=fmt,
                                   source=_("the file"), overwrite=body.get("overwrite") is True)
     except EditionProblems as exc:
         return _refused(exc)

@@ -1,9 +1,10 @@
 """One place that turns errors into answers.
 
 Core refusals (:mod:`companion.errors`) and HTTP errors become ``{"ok": false, "error":
-"<message>"}`` with a fitting status under ``/api`` (plus ``"missing"`` for a value the
-edition lacks: :mod:`web.ask_once`); pages get a short HTML page (401 shows
-the sign-in page).  Never a stack trace.
+"<message>"}`` with a fitting status under ``/api`` and for any request that sends JSON
+or asks for it (``Accept: application/json``; issue 17 point 7: ``/editions/*``), plus
+``"missing"`` for a value the edition lacks (:mod:`web.ask_once`); pages get a short
+HTML page (401 shows the sign-in page).  Never a stack trace.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (ce.RuleBroken, 409),
     (ce.BadCommand, 400),
     (ce.Refused, 422),
+    (ce.EditionError, 422),  # an edition that cannot be read (issue 17): never a 500
     (ce.StorageError, 503),
 )
 
@@ -42,12 +44,18 @@ def status_of(error: Exception) -> int:
     return 500
 
 
-def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+def wants_json() -> bool:
+    """True when the answer should be JSON: under ``/api``, a JSON body, or an ``Accept``
+    that ranks JSON above HTML (a browser's page load ranks HTML first)."""
+    if request.path.startswith("/api/") or request.is_json:
+        return True
+    accept = request.accept_mimetypes
+    return accept["application/json"] > accept["text/html"] or (
+        accept.best == "application/json")
 
 
 def _answer(message: str, status: int) -> Any:
-    if _wants_json():
+    if wants_json():
         return {"ok": False, "error": message}, status
     if status == 401:
         return render_template("login.html", message=message), 401
@@ -60,7 +68,7 @@ def handle_companion(error: ce.CompanionError) -> Any:
     if status >= 500:
         log.error("companion error: %s", error)
     answer = _answer(translate_error(error), status)
-    if isinstance(error, ce.MissingValue) and _wants_json():
+    if isinstance(error, ce.MissingValue) and wants_json():
         from web.ask_once import missing_value
 
         answer[0]["missing"] = missing_value(error)  # ask once (issue 5)

@@ -15,6 +15,7 @@ from typing import Any
 from companion import events as ev
 from companion.commands.base import Cmd, command
 from companion.editions import Edition, EditionLibrary
+from companion.editions.bounds import limits
 from companion.editions.export import to_dict
 from companion.editions.provenance import table_word
 from companion.editions.validate import check_value
@@ -111,8 +112,18 @@ def _not_verified(edition: Edition, index: int | None, name: str) -> None:
 
 
 def pin_edition(draft: Draft, library: EditionLibrary, edition_id: str) -> None:
-    """Log the family's copy of ``edition_id`` in a new game (``EditionPinned``, before
-    ``GameStarted``), so editing the copy later never changes this game.  A shipped
-    edition is not pinned."""
-    if library.is_stored(edition_id):
-        draft.emit(ev.EditionPinned(to_dict(library.get(edition_id))))
+    """Log the exact content of edition ``edition_id`` in a new game (``EditionPinned``,
+    before ``GameStarted``): the family's copy, or the shipped file (issue 17 point 2), so
+    no later edit, import or file changes this game.  A game logged before every game was
+    pinned has no ``EditionPinned``: it folds with the shipped file (completed by the
+    values the table entered, :mod:`companion.editions.builtin`) or the family copy.
+
+    Raises: UnknownEdition (no such edition); RuleBroken (a family copy stored before
+    issue 17 holds a number above the bound: a game on it could not be shown)."""
+    content = to_dict(library.get(edition_id))
+    too_big = limits(content)
+    if too_big:
+        raise RuleBroken("The edition %(edition)s holds a number larger than any amount in "
+                         "the game (%(field)s); import a corrected file over it.",
+                         edition=edition_id, field=too_big[0].path)
+    draft.emit(ev.EditionPinned(content))

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from companion.editions import export, locate, validate
-from companion.editions.library import EditionLibrary
+from companion.editions.builtin import import_problems
+from companion.editions.library import EditionLibrary, shipped_ids
 from companion.editions.model import Edition
 from companion.editions.parse import parse_edition
 from companion.editions.problems import EditionProblems, Problem, with_lines
@@ -45,7 +46,8 @@ def copy_edition(library: EditionLibrary, source_id: str, new_id: str,
 
     Raises:
         UnknownEdition: no edition ``source_id``.
-        EditionProblems: ``new_id`` is taken or not a valid id (2–60 of a-z, 0-9, '-').
+        EditionProblems: ``new_id`` is taken (a built-in id always is: issue 17 point 2)
+        or not a valid id (2–60 of a-z, 0-9, '-').
     """
     source = library.get(source_id)
     if new_id in library.ids():
@@ -92,12 +94,17 @@ def import_text(library: EditionLibrary, text: str, fmt: str | None = None,
     """Read an edition from TOML or JSON ``text`` and store it as a family copy.
 
     Raises:
-        EditionProblems: syntax or field problems, each with its line; or the id is
-        already a family copy and ``overwrite`` is False.  Nothing is stored then.
+        EditionProblems: syntax or field problems, each with its line; a number above
+        :data:`~companion.editions.bounds.MAX_NUMBER`, too deep nesting or a 5 000-digit
+        number (issue 17 points 3, 7); the id is a built-in edition's (never shadowed,
+        even with ``overwrite``: issue 17 point 2), or already a family copy and
+        ``overwrite`` is False; a game in the log could not be replayed with it.
+        Nothing is stored then.
     """
     edition = parse_edition(text, source=source, fmt=fmt)
     problems = validate.check_rules_module(edition)
-    if library.is_stored(edition.id) and not overwrite:
+    problems += import_problems(edition.id in shipped_ids(), edition.id)
+    if library.is_stored(edition.id) and not overwrite and not problems:
         problems.append(Problem("id", f"the family already has an edition {edition.id!r}"))
     if problems:
         lines = locate.json_lines(text) if text.lstrip().startswith("{") else \

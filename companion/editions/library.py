@@ -11,23 +11,27 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
 from companion import events as ev
 from companion.editions import export, validate
+from companion.editions.builtin import completes, shadow_problems
 from companion.editions.model import Edition
 from companion.editions.parse import edition_from_dict, parse_edition
-from companion.editions.problems import EditionProblems
+from companion.editions.problems import EditionProblems, Problem
+from companion.editions.values import restore_value, stored, value_of
 from companion.errors import StorageError, UnknownEdition
 
 _ACTIVE: ContextVar[EditionLibrary | None] = ContextVar("companion_editions", default=None)
 _INDEX = "editions"
+#: Why the games already in the log could not be replayed with an edition about to be
+#: stored (:class:`companion.table.Table` passes one; issue 17 point 2).
+Guard = Callable[[Edition], list[Problem]]
 
 
 class MetaStore(Protocol):
@@ -66,13 +70,24 @@ class EditionLibrary:
     """Shipped editions plus the family's copies kept in ``store`` (None = shipped only).
 
     Family copies are stored as JSON under meta key ``edition:<id>``; meta key
-    ``editions`` lists their ids.  Thread-safe.
+    ``editions`` lists their ids.  A copy under a built-in id only completes the shipped
+    file (:mod:`companion.editions.builtin`).  ``guard``: the table's check that its games
+    still fold with an edition about to be saved.  Thread-safe.
     """
 
-    def __init__(self, store: MetaStore | None = None):
+    def __init__(self, store: MetaStore | None = None, guard: Guard | None = None):
         self.store = store
+        self.guard = guard
         self._lock = threading.RLock()
         self._cache: dict[str, Edition] = {}
+
+    @classmethod
+    def trying(cls, edition: Edition) -> EditionLibrary:
+        """A library without a database where ``edition`` is the only family copy: a game
+        folded in its :meth:`active` block reads ``edition`` (the guard's trial)."""
+        library = cls()
+        library._cache[edition.id] = edition
+        return library
 
     @contextmanager
     def active(self) -> Iterator[EditionLibrary]:
@@ -97,7 +112,9 @@ class EditionLibrary:
         return edition_id in self.stored_ids()
 
     def get(self, edition_id: str) -> Edition:
-        """The family's copy of ``edition_id`` if any, else the shipped one.
+        """The family's copy of ``edition_id`` if any, else the shipped one.  A stored copy
+        under a built-in id that changes more than the values the shipped file lacks (an
+        import before issue 17) is ignored: the shipped file is used.
 
         Raises:
             UnknownEdition: neither exists.
@@ -106,10 +123,13 @@ class EditionLibrary:
             if edition_id in self._cache:
                 return self._cache[edition_id]
             raw = self.store.get_meta(f"edition:{edition_id}") if self.store else None
-            forgotten = not self.is_stored(edition_id) and edition_id in shipped_ids()
-            if raw is None or forgotten:  # a forgotten box still loads for its old games
-                return load_shipped(edition_id)
-            edition = edition_from_dict(json.loads(raw), source=f"stored {edition_id}")
+            built_in = edition_id in shipped_ids()
+            if raw is None or (built_in and not self.is_stored(edition_id)):
+                return load_shipped(edition_id)  # a forgotten box still loads for old games
+            edition = edition_from_dict(json.loads(raw), source=f"stored {edition_id}",
+                                        bounded=False)  # stored before the bound, maybe
+            if built_in and not completes(load_shipped(edition_id), edition):
+                edition = load_shipped(edition_id)
             self._cache[edition_id] = edition
             return edition
 
@@ -117,10 +137,16 @@ class EditionLibrary:
         """Store ``edition`` as the family's copy of its id (replacing an older copy).
 
         Raises:
-            EditionProblems: the edition breaks a rule (nothing stored).
+            EditionProblems: the edition breaks a rule; or its id is a built-in one and it
+                changes more than the values the shipped file lacks; or a game in the log
+                could not be replayed with it (the guard).  Nothing stored.
             StorageError: the database could not be written.
         """
         problems = validate.check_edition(edition) + validate.check_rules_module(edition)
+        built_in = load_shipped(edition.id) if edition.id in shipped_ids() else None
+        problems += shadow_problems(built_in, edition)
+        if not problems and self.guard is not None:
+            problems += self.guard(edition)
         if problems:
             raise EditionProblems(edition.id, problems)
         if self.store is None:
@@ -166,7 +192,7 @@ class EditionLibrary:
             with self._lock:
                 try:
                     family = self.get(edition_id)
-                    if value_of(family, event.space, event.field)[0] != _stored(event.value):
+                    if value_of(family, event.space, event.field)[0] != stored(event.value):
                         continue
                     old, mark = value_of(before, event.space, event.field)
                     self.save(restore_value(family, event.space, event.field, old, mark))
@@ -174,16 +200,18 @@ class EditionLibrary:
                     continue
 
     def as_logged(self, events: Iterable[ev.Event]) -> Edition | None:
-        """The edition a game's own events make: the family copy pinned at its start
-        (``EditionPinned``), else the shipped file ``GameStarted`` names (a game of a
-        shipped box is not pinned), patched by the game's ``EditionValueSet`` events.
+        """The edition a game's own events make: the content pinned at its start
+        (``EditionPinned``), else (a game logged before every game was pinned, issue 17)
+        the shipped file ``GameStarted`` names, patched by the game's ``EditionValueSet``
+        events.
         Never the family's copy as it is now: ask once copied this game's values into it,
         so it cannot tell what the game had before one of them (the ``before`` of
         :meth:`unlearn`).  None when ``events`` start no game."""
         edition: Edition | None = None
         for event in events:
             if isinstance(event, ev.EditionPinned):
-                edition = edition_from_dict(event.edition, source="the game's edition")
+                edition = edition_from_dict(event.edition, source="the game's edition",
+                                            bounded=False)
             elif isinstance(event, ev.GameStarted) and (edition is None
                                                          or edition.id != event.edition):
                 known = event.edition in shipped_ids()
@@ -201,47 +229,3 @@ class EditionLibrary:
             self.save(family.with_value(event.space, event.field, event.value,
                                         event.provenance))
 
-
-def value_of(edition: Edition, space: int | None, name: str) -> tuple[Any, str | None]:
-    """(value, provenance) of field ``name`` of board ``space`` (None = top level)."""
-    if space is not None:
-        found = edition.spaces[space]
-        return getattr(found, name), found.provenance.get(name)
-    if name.startswith("chance_effects."):
-        return edition.chance_effects.get(int(name.split(".", 1)[1])), edition.provenance.get(name)
-    return getattr(edition, name), edition.provenance.get(name)
-
-
-def restore_value(edition: Edition, space: int | None, name: str, value: Any,
-                  provenance: str | None) -> Edition:
-    """A copy of ``edition`` with ``name`` set back to ``value`` and its provenance to
-    ``provenance`` (None = no mark, as for a value still missing)."""
-    if space is None and name.startswith("chance_effects."):
-        effects = dict(edition.chance_effects)
-        effects.pop(int(name.split(".", 1)[1]), None)
-        if value is not None:
-            effects[int(name.split(".", 1)[1])] = value
-        edition = replace(edition, chance_effects=effects)
-    elif space is None:
-        edition = replace(edition, **{name: value})
-    else:
-        old = edition.spaces[space]
-        new = replace(old, **{name: value})
-        edition = replace(edition, spaces=edition.spaces[:space] + (new,)
-                          + edition.spaces[space + 1:])
-    return _mark(edition, space, name, provenance)
-
-
-def _mark(edition: Edition, space: int | None, name: str, provenance: str | None) -> Edition:
-    marks = dict(edition.provenance if space is None else edition.spaces[space].provenance)
-    marks.pop(name, None)
-    if provenance is not None:
-        marks[name] = provenance
-    if space is None:
-        return replace(edition, provenance=marks)
-    new = replace(edition.spaces[space], provenance=marks)
-    return replace(edition, spaces=edition.spaces[:space] + (new,) + edition.spaces[space + 1:])
-
-
-def _stored(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value

@@ -12,7 +12,7 @@ import json
 import tomllib
 from typing import Any
 
-from companion.editions import locate, validate
+from companion.editions import bounds, locate, validate
 from companion.editions.model import SPACE_KINDS, VALUE_FIELDS, Edition, Settings, Space
 from companion.editions.problems import EditionProblems, Problem, line_in_message, with_lines
 from companion.editions.provenance import is_word
@@ -32,15 +32,15 @@ def parse_edition(text: str, source: str = "<edition>", fmt: str | None = None) 
     JSON when the text starts with ``{``, else TOML).
 
     Raises:
-        EditionProblems: bad syntax (with its line) or bad fields (each with its line).
+        EditionProblems: bad syntax (with its line) or bad fields (each with its line);
+        also lists or tables nested deeper than an edition's, and a number of more
+        than 4 300 digits (issue 17 point 7: a refusal, never a crash).
     """
     fmt = fmt or ("json" if text.lstrip().startswith("{") else "toml")
-    try:
-        raw = json.loads(text) if fmt == "json" else tomllib.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EditionProblems(source, [Problem("", exc.msg, exc.lineno)]) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise EditionProblems(source, [Problem("", str(exc), line_in_message(str(exc)))]) from exc
+    raw = _read(text, source, fmt)
+    deep = bounds.too_deep(raw)
+    if deep is not None:  # before locate, whose walk of the text recurses
+        raise EditionProblems(source, [Problem(deep, _DEEP)])
     try:
         return edition_from_dict(raw, source)
     except EditionProblems as exc:
@@ -48,15 +48,47 @@ def parse_edition(text: str, source: str = "<edition>", fmt: str | None = None) 
         raise EditionProblems(source, with_lines(exc.problems, lines)) from None
 
 
-def edition_from_dict(raw: Any, source: str = "<edition>") -> Edition:
+_DEEP = "lists and tables are nested deeper than an edition's"
+
+
+def _read(text: str, source: str, fmt: str) -> Any:
+    """The parsed ``text``.  Raises EditionProblems for bad syntax, too deep nesting
+    (the readers' RecursionError) and too long numbers (their ValueError)."""
+    try:
+        return json.loads(text) if fmt == "json" else tomllib.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EditionProblems(source, [Problem("", exc.msg, exc.lineno)]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionProblems(source, [Problem("", str(exc), line_in_message(str(exc)))]) \
+            from None
+    except RecursionError:
+        raise EditionProblems(source, [Problem("", _DEEP)]) from None
+    except ValueError:  # Python's int-string limit: more than 4 300 digits
+        raise EditionProblems(source, [Problem("", "a number has too many digits: every "
+                                               f"number is {bounds.number_words()}")]) \
+            from None
+
+
+def edition_from_dict(raw: Any, source: str = "<edition>", bounded: bool = True) -> Edition:
     """Build and validate an :class:`Edition` from plain data (parsed TOML or JSON).
 
+    ``bounded``: refuse a number above :data:`~companion.editions.bounds.MAX_NUMBER` or a
+    chance effect moving more (issue 17 point 3; every file, import and edit).  False
+    only to read back what the table itself stored before that bound (a game's pinned
+    edition, a family copy): refusing it there would stop the whole table, not one game.
+
     Raises:
-        EditionProblems: every missing field, wrong type and broken rule, by path.
+        EditionProblems: every missing field, wrong type, broken rule and number above
+        the bound, by path; data nested deeper than an edition's.
     """
     problems: list[Problem] = []
     if not isinstance(raw, dict):
         raise EditionProblems(source, [Problem("", "an edition must be a table of fields")])
+    deep = bounds.too_deep(raw)
+    if deep is not None:
+        raise EditionProblems(source, [Problem(deep, _DEEP)])
+    if bounded:
+        problems += bounds.limits(raw)
     edition = _edition(raw, problems)
     if edition is not None and not problems:
         problems += validate.check_edition(edition)
@@ -85,7 +117,9 @@ def _edition(raw: dict[str, Any], problems: list[Problem]) -> Edition | None:
 
 def _typed(raw: dict[str, Any], key: str, kind: type, path: str,
            problems: list[Problem], required: bool = True) -> Any:
-    """``raw[key]`` when it is a ``kind`` (ints: whole, not bool, >= 0); else a problem."""
+    """``raw[key]`` when it is a ``kind`` (ints: whole, not bool, >= 0; the upper bound
+    is checked on the whole file first, :func:`~companion.editions.bounds.limits`); else
+    a problem."""
     if key not in raw:
         if required:
             problems.append(Problem(path, "is missing"))
@@ -94,7 +128,7 @@ def _typed(raw: dict[str, Any], key: str, kind: type, path: str,
     wrong = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
     if wrong or (kind is int and value < 0):
         word = "a whole number, 0 or more" if kind is int else "text"
-        problems.append(Problem(path, f"must be {word}, not {value!r}"))
+        problems.append(Problem(path, f"must be {word}, not {bounds.shown(value)}"))
         return None
     return value
 
@@ -146,7 +180,8 @@ def _marks(value: Any, path: str, problems: list[Problem],
         if keys is not None and key not in keys:
             problems.append(Problem(f"{path}.{key}", "is not a field of a space"))
         elif not is_word(word):
-            problems.append(Problem(f"{path}.{key}", f"{word!r} is not a provenance: use "
+            problems.append(Problem(f"{path}.{key}", f"{bounds.shown(word)} is not a "
+                                    "provenance: use "
                                     "verified, scaled xN, transcribed or table YYYY-MM-DD"))
     return dict(value)
 
@@ -163,7 +198,8 @@ def _settings(value: Any, problems: list[Problem]) -> Settings | None:
             problems.append(Problem(f"settings.{key}", "unknown setting"))
         elif not _same_type(getattr(defaults, key), item,
                             str(Settings.__dataclass_fields__[key].type)):
-            problems.append(Problem(f"settings.{key}", f"has the wrong type: {item!r}"))
+            problems.append(Problem(f"settings.{key}",
+                                    f"has the wrong type: {bounds.shown(item)}"))
     lists = {k: tuple(v) for k, v in value.items() if isinstance(v, list)}  # M3, M4
     return Settings(**{**value, **lists}) if len(problems) == before else None
 
@@ -199,7 +235,7 @@ def _effects(value: Any, problems: list[Problem]) -> dict[int, str]:
     effects: dict[int, str] = {}
     for key, effect in value.items():
         path = f"chance_effects.{key}"
-        if not str(key).isdigit() or not 2 <= int(key) <= 12:
+        if not bounds.TOTAL.fullmatch(str(key)) or not 2 <= int(key) <= 12:
             problems.append(Problem(path, "the key must be a dice total from 2 to 12"))
         elif not isinstance(effect, str) or not effect.strip():
             problems.append(Problem(path, "the effect must be text (+N, -N, fire_insurance …)"))

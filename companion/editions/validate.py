@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.editions import bounds
 from companion.editions.model import SPACE_KINDS, TOP_VALUES, VALUE_FIELDS, Edition, Space
 from companion.editions.problems import Problem
 from companion.editions.rulesets import PERCENT_TAX, RULE_SETS
@@ -170,7 +171,8 @@ def check_value(edition: Edition, index: int | None, name: str, value: Any) -> l
     if index is None:
         return _check_top(name, value)
     if name not in VALUE_FIELDS:
-        return [f"{name!r} is not a value of a space; one of {', '.join(VALUE_FIELDS)}."]
+        return [f"{bounds.shown(name)} is not a value of a space; one of "
+                f"{', '.join(VALUE_FIELDS)}."]
     wrong = _wrong_type(name, value)
     if wrong:
         return [wrong]
@@ -189,23 +191,31 @@ def _wrong_type(name: str, value: Any) -> str | None:
         return None if ok else "A name must be text."
     if name == "rents":
         ok = isinstance(value, list | tuple) and bool(value) and all(_whole(v) for v in value)
-        return None if ok else "The rents must be a list of whole numbers."
-    return None if _whole(value) else f"The {name.replace('_', ' ')} must be a whole number."
+        return None if ok else ("The rents must be a list of whole numbers "
+                                f"{bounds.number_words()}.")
+    return None if _whole(value) else (f"The {name.replace('_', ' ')} must be a whole number "
+                                       f"{bounds.number_words()}.")
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A whole number from 0 to :data:`~companion.editions.bounds.MAX_NUMBER` (issue 17
+    point 3: as a command's amount is bounded)."""
+    return isinstance(value, int) and not isinstance(value, bool) and \
+        0 <= value <= bounds.MAX_NUMBER
 
 
 def _check_top(name: str, value: Any) -> list[str]:
     if name.startswith("chance_effects."):
         total = name.split(".", 1)[1]
-        if not total.isdigit() or not 2 <= int(total) <= 12:
+        if not bounds.TOTAL.fullmatch(total) or not 2 <= int(total) <= 12:
             return ["A chance effect is for a dice total from 2 to 12."]
         ok = isinstance(value, str) and 0 < len(value.strip()) <= 80
+        if ok and bounds.effect_problem(value):
+            return [f"The effect of {total}: {bounds.effect_problem(value)}."]
         return [] if ok else ["The effect must be text: +N, -N, fire_insurance or a note."]
     if name not in TOP_VALUES:
-        return [f"{name!r} cannot be set here."]
+        return [f"{bounds.shown(name)} cannot be set here."]
     if not _whole(value) or (value == 0 and name != "start_bonus"):
-        return [f"The {name.replace('_', ' ')} must be a whole number more than zero."]
+        return [f"The {name.replace('_', ' ')} must be a whole number more than zero, at "
+                f"most {bounds.MAX_NUMBER}."]
     return []

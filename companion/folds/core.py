@@ -16,6 +16,10 @@ from companion.state import Claim, Debt, Deed, GameState, Player, fold_event
 
 @fold_event.register
 def _(e: ev.GameStarted, s: GameState) -> None:
+    """The game's edition is the one ``EditionPinned`` logged before (issue 17: every new
+    game pins it).  A game logged before that has none: it loads ``e.edition`` as the
+    table's library gives it — the built-in content for a shipped id (completed by values
+    entered at the table, never a file that shadows it), else the family's copy."""
     s.game_id, s.variant, s.house_rules = e.game_id, e.variant, dict(e.house_rules)
     if s.edition is None or s.edition.id != e.edition:  # else pinned (EditionPinned)
         s.edition = load_edition(e.edition)
@@ -136,8 +140,11 @@ def _(e: ev.PhaseSet, s: GameState) -> None:
 
 @fold_event.register
 def _(e: ev.EditionPinned, s: GameState) -> None:
-    """A family copy pinned at the start of the game: later edits do not change it."""
-    s.edition = edition_from_dict(e.edition, source="the game's edition")
+    """The edition pinned at the start of the game: later edits do not change it.  Read
+    as logged (a number above the bound of issue 17 point 3 stays: refusing it here would
+    stop the whole table; a new game is refused such an edition:
+    :func:`companion.commands.editions.pin_edition`)."""
+    s.edition = edition_from_dict(e.edition, source="the game's edition", bounded=False)
 
 
 @fold_event.register
