@@ -109,7 +109,7 @@ class GameState:
     minutes: int | None = None  # timed game length (C24); None = not timed
     ends_at: float | None = None  # timed game end, Unix seconds (C24)
     #: C4: the unowned deed a token stopped on, not yet bought or auctioned (None = none):
-    #: no further roll until it is (:func:`companion.commands.handover.check_for_sale`).
+    #: no further roll until it is (:func:`companion.rules.turn_order.check_for_sale`).
     for_sale: int | None = None
     phase: str = "car"  # the turn's phase: "ola", "build" or "car" (M4; always "car" else)
     #: Each edition mechanic's slice, by mechanic name (companion.mechanics: read it with

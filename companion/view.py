@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.editions.provenance import deed_view
-from companion.mechanics.base import part
+from companion.errors import RuleBroken
+from companion.mechanics.base import part, rolls_for
+from companion.rules import rules_for
 from companion.rules.buildings import castles_left, is_castle
 from companion.rules.lapse import lapses_with
 from companion.rules.mortgages import lift_cost
+from companion.rules.turn_order import check_finished, check_for_sale, next_in_turn, rolling_done
 from companion.state import Claim, GameState
 from companion.valuation import raisable, tally, worth
 
@@ -27,7 +30,7 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
                  "minutes": state.minutes, "ends_at": state.ends_at,
                  "ended_by": state.ended_by},
         "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
-                 **_roll(state)},
+                 **_roll(state), "roller": roller(state)},
         "players": [_player(state, name) for name in state.players],
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
                  "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
@@ -90,6 +93,40 @@ def _roll(state: GameState) -> dict[str, Any]:
             "last_roll": None if last is None else {"player": last.player,
                                                      "dice": list(last.dice),
                                                      "turn": last.turn}}
+
+
+def roller(state: GameState) -> dict[str, Any] | None:
+    """Who rolls next on the dice pads and what for (issue 16 points 1-2), decided by the
+    checks the roll commands make (:mod:`companion.rules.turn_order`).
+
+    Shape: ``{"player": name, "for": "token" | "ola", "cmd": "roll" | "ola_roll",
+    "dice": 1 | 2, "next": bool}``: ``next`` True when that roll passes the turn first
+    (C5; the player to roll has finished, C3); ``for`` ``"ola"`` for Ola Nordmann's roll
+    before the car (M4: a turn starts with it, and his doubles roll again); ``dice`` 1
+    where the piece leaves a space of ``settings.one_die_from`` (M8 Børsen, M14
+    Ferieparadiset), else 2.  None when no roll is due: the game is over, the deed a
+    token stopped on is for sale (C4), the player to roll has finished and owes a debt
+    (C21) or an auction is open (C4), the rule set holds the turn (K6: the joker's effect
+    first), or no one else is left."""
+    if state.over:
+        return None
+    current = state.to_roll
+    handing = state.players[current].bankrupt or rolling_done(state, current)
+    who = next_in_turn(state) if handing else current
+    try:
+        check_for_sale(state, who)
+        if handing and not state.players[current].bankrupt:
+            check_finished(state, current, who)
+        if handing:
+            rules_for(state.ed).check_next_turn(state)
+    except RuleBroken:
+        return None
+    if who == current and handing:
+        return None
+    moved = rolls_for(state, handing)
+    what, cmd, index = moved or ("token", "roll", state.players[who].position)
+    one = state.ed.space(index).kind in state.ed.settings.one_die_from
+    return {"player": who, "for": what, "cmd": cmd, "dice": 1 if one else 2, "next": handing}
 
 
 def _auction(state: GameState) -> dict[str, Any] | None:

@@ -19,6 +19,9 @@ is over for this purpose when
   ikke kjøpe, går den rett på auksjon": :func:`check_for_sale`, which refuses their own
   extra roll after doubles too).
 
+Those checks compute only and live in :mod:`companion.rules.turn_order`, where the state
+view reads them too (``turn.roller``: who rolls next, :func:`companion.view.roller`).
+
 A table that records landings by space without dice still ends a turn with
 ``next_turn`` (a roll by the next player is then refused: nothing shows that the
 current player has moved).  A roll by anyone other than the player to roll or the next
@@ -32,16 +35,10 @@ from companion.errors import RuleBroken
 from companion.ledger.draft import Draft
 from companion.rules import rules_for
 from companion.rules.lapse import lapse_claims
+from companion.rules.turn_order import check_finished, check_for_sale, next_in_turn, turn_over
 from companion.state import GameState
 
-
-def next_in_turn(state: GameState) -> str:
-    """The name of the next active player in seat order after the player to roll
-    (``state.to_roll`` itself when they are the only one left)."""
-    seats = list(state.players)
-    at = seats.index(state.to_roll)
-    following = seats[at + 1:] + seats[: at + 1]
-    return next(n for n in following if not state.players[n].bankrupt)
+__all__ = ["check_for_sale", "hands_over", "next_in_turn", "pass_turn"]
 
 
 def pass_turn(draft: Draft) -> None:
@@ -75,60 +72,10 @@ def hands_over(state: GameState, roller: str) -> bool:
         return False
     following = next_in_turn(state)
     if following != roller:
-        if _over(state, current):
+        if turn_over(state, current):
             raise RuleBroken("%(next)s rolls next, not %(player)s.", next=following,
                              player=roller)
         return False
     if not state.players[current].bankrupt:
-        _finished(state, current, roller)
+        check_finished(state, current, roller)
     return True
-
-
-def check_for_sale(state: GameState, roller: str) -> None:
-    """C4: refuse a roll by ``roller`` (their extra roll after doubles, or the next
-    player's roll that passes the turn) while the unowned deed the current player stopped
-    on (``state.for_sale``) is neither bought nor on the block.  The banker's
-    ``next_turn`` lets it stay with the bank (docs/rules.md C4 "Our reading").
-
-    Raises:
-        RuleBroken: a deed is for sale.
-    """
-    if state.for_sale is None or not rules_for(state.ed).allows("buy"):
-        return
-    raise RuleBroken("%(deed)s is for sale: buy it or put it up for auction before "
-                     "%(player)s rolls (C4).", deed=state.ed.space(state.for_sale).label,
-                     player=roller)
-
-
-def _over(state: GameState, current: str) -> bool:
-    """True when ``current``'s turn is over (the module's reading), or they are out."""
-    if state.players[current].bankrupt:
-        return True
-    try:
-        _finished(state, current, current)
-    except RuleBroken:
-        return False
-    return True
-
-
-def _finished(state: GameState, current: str, roller: str) -> None:
-    """Refuse the hand-over while ``current``'s turn is not over (see the module)."""
-    if state.auction is not None:
-        raise RuleBroken("The auction is still open: close it before %(player)s rolls.",
-                         player=roller)
-    check_for_sale(state, roller)
-    if state.debts_of(current):
-        raise RuleBroken("%(turn)s still owes a debt: it is paid (or %(turn)s goes bankrupt) "
-                         "before %(player)s rolls.", turn=current, player=roller)
-    last = state.roll if state.roll is not None and state.roll.player == current \
-        and state.roll.turn == state.turn else None
-    if last is not None and (last.done or state.players[current].in_jail):
-        return
-    car_moved = rules_for(state.ed).allows("ola_roll") and state.phase == "car"
-    if last is None and car_moved:
-        return
-    if last is None:  # nothing shows that the current player has moved yet
-        raise RuleBroken("It is %(turn)s's turn to roll, not %(player)s's.",
-                         turn=current, player=roller)
-    raise RuleBroken("%(turn)s rolled doubles and rolls again (C3): %(player)s rolls "
-                     "after %(turn)s.", turn=current, player=roller)

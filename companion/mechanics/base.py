@@ -5,7 +5,8 @@
 places, with the values of a game that has it and the empty defaults of one that has not
 (so every edition's state JSON has the same keys, in the same order).  :func:`every`
 gives all of them in registry order; :func:`active` the names the game's rule set lists
-(:attr:`companion.rules.ruleset.Classic.mechanics`); :func:`part` merges one place.
+(:attr:`companion.rules.ruleset.Classic.mechanics`); :func:`part` merges one place;
+:func:`rolls_for` asks them what the next roll moves (the state's ``turn.roller``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,21 @@ class Mechanic:
     def player_tail_view(self, state: GameState, name: str) -> dict[str, Any]:
         """Keys of player ``name``'s entry, after ``jail_tries``."""
         return copy.deepcopy(dict(self.player_tail_defaults))
+
+    def rolls_for(self, state: GameState, handing: bool) -> tuple[str, str, int] | None:
+        """Who the next roll moves when it is not the roller's own token, as
+        ``(for, command, board index it leaves from)`` (M4: ``("ola", "ola_roll", 10)``),
+        or None (the base: the token).  ``handing``: the roll passes the turn first (C5)."""
+        return None
+
+
+def rolls_for(state: GameState, handing: bool) -> tuple[str, str, int] | None:
+    """The first answer of the game's mechanics to :meth:`Mechanic.rolls_for`, or None."""
+    for mechanic, _ in _plan("game_defaults", active(state)):
+        found = mechanic.rolls_for(state, handing) if mechanic is not None else None
+        if found is not None:
+            return found
+    return None
 
 
 def load(name: str) -> Mechanic:

@@ -406,18 +406,6 @@ const Companion = (() => {
   }
 
   /* Whether the player to roll has rolled this turn (then they "have the turn"). */
-  /* The next active player in seat order after the player to roll, or null: whose roll
-     passes the turn (C5; the core: companion/commands/handover.py). */
-  function nextInTurn(state) {
-    const seats = state.players;
-    const at = seats.findIndex((p) => p.name === state.turn.player);
-    for (let i = 1; i <= seats.length; i += 1) {
-      const p = seats[(at + i) % seats.length];
-      if (!p.bankrupt) return p.name;
-    }
-    return null;
-  }
-
   function hasRolled(state) {
     const last = state.turn.last_roll;
     return Boolean(last && last.player === state.turn.player && last.turn === state.turn.number);
@@ -513,7 +501,7 @@ const Companion = (() => {
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
-          winner, page, gameUrl, badges, hasRolled, nextInTurn, deedText, level, onState, start,
+          winner, page, gameUrl, badges, hasRolled, deedText, level, onState, start,
           act, state, player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost,
           lapseText};
 })();

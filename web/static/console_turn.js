@@ -1,8 +1,9 @@
 /* The console's turn panel (issue 16 point 4; _console_turn.html), beside the board:
    - whose turn it is and their cash; the players as a strip (token, name, cash);
-   - the console's dice pad: the banker taps the first die, then the second: one `roll` for the player to roll, or — once that player has
-     finished — for the player NEXT in turn, whose roll passes the turn (C5).  One row where
-     one die is rolled (`one_die_from`, M8/M14); Multimillionær rolls for Ola first (M4);
+   - the dice pad of the console (dice_pad.js): the banker taps the first die, then the second:
+     one roll for `turn.roller` of the state — the player to roll, or, once that player has
+     finished, the player NEXT in turn, whose roll passes the turn (C5); one row where one
+     die is rolled (M8/M14); Multimillionær rolls for Ola first (M4);
    - a space tapped on the board: "Alice landed on Prinsens gate" (`land`, one tap more);
    - an unowned deed under the player to roll: "Buy for 2 400 kr" (`buy`) and "To auction"
      (`auction_open` with that deed; the decliner where the rules have one, K4);
@@ -23,9 +24,7 @@
   const SEATS = ["#d7262e", "#1f4fa3", "#1d9a4b", "#e3a008", "#6a3d9a", "#00897b",
     "#c2185b", "#5d4037"];  // board.js's seat colours: the strip's token is the board's
   const pad = document.getElementById("console-pad");
-  const rows = [...pad.querySelectorAll(".die-row")];
   let mode = null;
-  let taps = [null, null];
   let picked = null;  // a space tapped on the board, not yet sent
 
   /* "More": the drawer with every other form (its state is the #more section's hidden). */
@@ -47,29 +46,13 @@
     if (part) slot.append(part);
   }
 
-  function oneDie(index) {
-    const space = spaces[index];
-    return Boolean(space && (rules.one_die_from || []).includes(space.kind));
-  }
-
-  /* Who the pad rolls for now and with which command, or null (the module comment). */
+  /* Who the pad rolls for now and with which command, or null: `turn.roller` of the state (the
+     core decides who rolls next, for what, with how many dice); an open auction shows
+     its bids here instead. */
   function padMode(state) {
-    if (state.game.over || state.auction) return null;
-    if (state.turn.for_sale !== null && state.turn.for_sale !== undefined) return null;  // C4
-    const current = C.player(state, state.turn.player);
-    let who = current;
-    let next = false;
-    if (state.turn.rolled) {
-      if (current && current.debts.length) return null;
-      who = C.player(state, C.nextInTurn(state));
-      next = true;
-    }
-    if (!who || who.bankrupt) return null;
-    const ola = (state.market || {}).ola || {};  // M4: doubles for Ola roll for him again
-    if (rules.ola && (next || state.turn.phase === "ola" || ola.rolling)) {
-      return {cmd: "ola_roll", player: who.name, one: oneDie(ola.index || 0), next};
-    }
-    return {cmd: "roll", player: who.name, one: oneDie(who.position), next};
+    const roller = DicePad.roller(state);
+    if (!roller || state.auction) return null;
+    return {cmd: roller.cmd, player: roller.player, one: roller.dice === 1, next: roller.next};
   }
 
   function padTitle(m) {
@@ -80,39 +63,18 @@
       : C.fmt("%(player)s: tap the two dice", vars);
   }
 
+  const dice = DicePad.make(pad, async (rolled) => {
+    if (mode) await C.act({cmd: mode.cmd, player: mode.player, dice: rolled}, pad);
+  });
+
   function renderPad(state) {
     const m = padMode(state);
-    const key = m ? `${m.cmd}:${m.player}:${m.one}:${state.game.seq}` : "";
-    if (!m || !mode || key !== mode.key) taps = [null, null];
-    mode = m ? {...m, key} : null;
+    mode = m;
     pad.hidden = !m;
-    if (!m) return;
+    if (!m) { dice.set(""); return; }
     document.getElementById("console-pad-title").textContent = padTitle(m);
-    rows[1].hidden = m.one;
-    rows.forEach((row, i) => {
-      for (const die of row.querySelectorAll(".die")) {
-        die.setAttribute("aria-pressed", String(taps[i] === Number(die.dataset.face)));
-      }
-    });
+    dice.set(`${m.cmd}:${m.player}:${m.one}:${state.game.seq}`, m.one);
   }
-
-  async function tap(row, face) {
-    if (!mode) return;
-    taps[row] = face;
-    const dice = mode.one ? [taps[0] || taps[1]] : taps;
-    renderPad(C.state());
-    if (dice.some((d) => d === null)) return;
-    const command = {cmd: mode.cmd, player: mode.player, dice: [...dice]};
-    taps = [null, null];
-    await C.act(command, pad);
-    if (C.state()) renderPad(C.state());
-  }
-
-  rows.forEach((row, i) => {
-    for (const die of row.querySelectorAll(".die")) {
-      die.addEventListener("click", () => tap(i, Number(die.dataset.face)));
-    }
-  });
 
   /* A space tapped on the board (console_board.js): one more tap records the landing. */
   const pick = document.getElementById("board-pick");

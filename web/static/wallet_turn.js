@@ -1,9 +1,10 @@
 /* The player's own turn on the phone (issue 16 points 1-3; docs/table-log.md "roll").
-   - The dice pad: the player to roll taps the first die, then the second: one `roll`
-     (the core moves the token, pays Start, lands).  One row where one die is rolled
-     (the state's rules: `one_die_from`, M8/M14).  Multimillionær rolls for Ola Nordmann
-     first (`ola_roll`, M4), then for the car.  The player NEXT in turn gets the pad as
-     soon as the current one has finished: their roll passes the turn (C5).
+   - The dice pad (dice_pad.js): the player to roll taps the first die, then the second:
+     one `roll` (the core moves the token, pays Start, lands).  Who rolls, for what and
+     with how many dice is `turn.roller` of the state: one die off Børsen and
+     Ferieparadiset (M8/M14), Ola Nordmann first in Multimillionær (`ola_roll`, M4), and
+     the player NEXT in turn as soon as the current one has finished: their roll passes
+     the turn (C5).
    - What the space landed on offers: an unowned deed "Buy for 2 400 kr" (`buy`) and
      "To auction" (`auction_open`, this player as the decliner); jail: the fine or a card.
    - The owner's one tap: the claim button says "Claim 1 600 kr for Prinsens gate" and
@@ -24,47 +25,35 @@
   const board = C.page.board || {};
   const rules = board.rules || {};
   const spaces = board.spaces || [];
-  const rows = [...pad.querySelectorAll(".die-row")];
   const landed = document.getElementById("landed");
   const actions = document.getElementById("landed-actions");
   let mode = null;       // what the pad sends now: {cmd, one}
-  let taps = [null, null];
   let seen = null;       // claim ids already shown (null: before the first state)
   let offered = "";      // the landing the actions were drawn for
   let skipped = "";      // the claims this owner chose to let lapse by rolling (C5)
   const fine = document.getElementById("turn-pad-fine");
   const skip = document.getElementById("turn-pad-skip");
 
-  /* Who rolls what now from this phone, or null (see the module comment). */
+  /* Who rolls what now from this phone, or null: `turn.roller` of the state (the core decides
+     who rolls next, for what and with how many dice), and two choices of this page —
+     an owner who rolls next claims first (C5), a jailed player may pay first (C13). */
   function padMode(state) {
     const player = C.player(state, me);
-    const turn = state.turn;
-    if (!player || player.bankrupt || state.game.over) return null;
-    const mine = turn.player === me;
-    const current = C.player(state, turn.player);
-    const next = !mine && turn.rolled && !state.auction && C.nextInTurn(state) === me
-      && !(current && current.debts.length);
-    if ((mine && turn.rolled) || (!mine && !next)) return null;
-    if (turn.for_sale !== null && turn.for_sale !== undefined) return null;  // C4 first
-    const jail = Boolean(rules.jail && player.in_jail);
+    const roller = DicePad.roller(state);
+    if (!player || !roller || roller.player !== me) return null;
+    const next = roller.next;
     const owed = next && rules.claims_lapse_at_next_roll ? claimKey(state) : "";
     if (owed && owed !== skipped) return {cmd: "claim", one: false, next, owed};
-    const ola = (state.market || {}).ola || {};  // M4: doubles for Ola roll for him again
-    if (rules.ola && (next || turn.phase === "ola" || ola.rolling)) {
-      return {cmd: "ola_roll", one: oneDie(ola.index || 0), next,
-        again: !next && turn.phase !== "ola"};
+    const one = roller.dice === 1;
+    if (roller.for === "ola") {  // M4
+      return {cmd: roller.cmd, one, next, again: !next && state.turn.phase !== "ola"};
     }
-    return {cmd: "roll", one: oneDie(player.position), next, jail};
+    return {cmd: roller.cmd, one, next, jail: Boolean(rules.jail && player.in_jail)};
   }
 
   /* This owner's open claims, as a key ("" = none). */
   function claimKey(state) {
     return state.claims.filter((c) => c.owner === me).map((c) => c.id).join(",");
-  }
-
-  function oneDie(index) {
-    const space = spaces[index];
-    return Boolean(space && (rules.one_die_from || []).includes(space.kind));
   }
 
   function padTitle(m) {
@@ -79,13 +68,16 @@
     return m.one ? C.t("Your turn: tap the die") : C.t("Your turn: tap the two dice");
   }
 
+  const dice = DicePad.make(pad, async (rolled) => {
+    if (!mode || mode.cmd === "claim") return;
+    await C.act({cmd: mode.cmd, player: me, dice: rolled}, pad);
+  });
+
   function renderPad(state) {
     const m = padMode(state);
-    const key = m ? `${m.cmd}:${m.one}:${m.next}:${state.game.seq}` : "";
-    if (!m || !mode || key !== mode.key) taps = [null, null];
-    mode = m ? {...m, key} : null;
+    mode = m;
     pad.hidden = !m;
-    if (!m) return;
+    if (!m) { dice.set(""); return; }
     document.getElementById("turn-pad-title").textContent = padTitle(m);
     const claiming = m.cmd === "claim";
     skip.hidden = !claiming;
@@ -94,32 +86,8 @@
     if (m.jail) {
       fine.textContent = C.fmt("Pay %(fine)s and roll", {fine: C.money(state, rules.jail_fine)});
     }
-    rows[0].hidden = claiming;
-    rows[1].hidden = m.one || claiming;
-    rows.forEach((row, i) => {
-      for (const die of row.querySelectorAll(".die")) {
-        die.setAttribute("aria-pressed", String(taps[i] === Number(die.dataset.face)));
-      }
-    });
+    dice.set(claiming ? "" : `${m.cmd}:${m.one}:${m.next}:${state.game.seq}`, m.one, !claiming);
   }
-
-  async function tap(row, face) {
-    if (!mode || mode.cmd === "claim") return;
-    taps[row] = face;
-    const dice = mode.one ? [taps[0] || taps[1]] : taps;
-    renderPad(C.state());
-    if (dice.some((d) => d === null)) return;
-    const command = {cmd: mode.cmd, player: me, dice: [...dice]};
-    taps = [null, null];
-    await C.act(command, pad);
-    if (C.state()) renderPad(C.state());
-  }
-
-  rows.forEach((row, i) => {
-    for (const die of row.querySelectorAll(".die")) {
-      die.addEventListener("click", () => tap(i, Number(die.dataset.face)));
-    }
-  });
 
   /* C5: the owner lets the claim lapse on purpose; C13: the fine, asked once. */
   skip.addEventListener("click", () => {

@@ -6,12 +6,13 @@ from typing import Any
 
 from companion.mechanics.base import Mechanic
 from companion.mechanics.ola import state as ola_turn
-from companion.mechanics.ola.view import market_view
+from companion.mechanics.ola.view import market_view, ola_rolling
 from companion.state import GameState
 
 
 class Ola(Mechanic):
-    """The ``market`` block of the turn's duties and ``multimillionaire`` (M22)."""
+    """The ``market`` block of the turn's duties and ``multimillionaire`` (M22); the
+    rolls for Ola Nordmann before the car (M4)."""
 
     name = "ola"
     game_defaults = {"market": None, "multimillionaire": None}
@@ -21,6 +22,14 @@ class Ola(Mechanic):
         ``multimillionaire``: the first to the fortune goal, or None (M22)."""
         return {"market": market_view(state),
                 "multimillionaire": ola_turn.of(state).multimillionaire}
+
+    def rolls_for(self, state: GameState, handing: bool) -> tuple[str, str, int] | None:
+        """M4: a turn starts with the roll for Ola Nordmann — the next player's roll that
+        passes the turn, the phase ``ola``, or Ola's doubles again (``ola_roll`` from his
+        space); then the car (None)."""
+        if handing or ola_rolling(state):
+            return ("ola", "ola_roll", ola_turn.of(state).ola)
+        return None
 
 
 #: The registered instance (:func:`companion.mechanics.base.load`).
