@@ -23,6 +23,7 @@ Layers, from the bottom up; a module imports only its own layer or those below
 13. ``commands`` — parsing a command (``Cmd``, the registry) and every handler.
 14. ``table`` — games on one log: execute, undo, replay at start-up, listeners.
 15. ``replay`` — a replay file (JSON Lines of commands) played through a table.
+16. ``rescue`` — a damaged log's readable commands copied into a new log (issue 17).
 """
 
 __version__ = "0.1.0"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import events as ev
-from companion.errors import StorageError
+from companion.errors import ForeignLog, StorageError, UnreadableRow
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -29,6 +29,42 @@ CREATE TABLE IF NOT EXISTS log (
     at REAL NOT NULL, PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+#: The first 16 bytes of every SQLite 3 file (sqlite.org/fileformat.html, 1.3).
+SQLITE_MAGIC = b"SQLite format 3\x00"
+#: The tables a companion log has; a SQLite file without them is someone else's.
+LOG_TABLES = frozenset({"games", "log", "meta"})
+
+
+def check_log_file(path: Path) -> None:
+    """Refuse a file at ``path`` that is no companion log (a missing file is fine: a new
+    log).  Never makes a foreign or empty file into an empty bank (issue 17 point 6).
+
+    Raises:
+        ForeignLog: the file is empty (0 bytes) or does not start as a SQLite file.
+    """
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(f"Cannot read the game log at {path}: {exc}") from exc
+    advice = "move it away (or run companion rescue) if a new, empty bank is what you want"
+    if not head:
+        raise ForeignLog(f"The game log at {path} is an empty file (0 bytes), so it holds no "
+                         f"games; it was left as it is: {advice}.")
+    if head != SQLITE_MAGIC:
+        raise ForeignLog(f"The file at {path} is not a SQLite file, so it is no companion "
+                         f"game log; it was left as it is: {advice}.")
+
+
+def _check_schema(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a SQLite file that has tables, but not the log's (ForeignLog)."""
+    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not LOG_TABLES <= names:
+        raise ForeignLog(f"The SQLite file at {path} is not a companion game log (it has no "
+                         "games/log/meta tables); it was left as it is: move it away, or "
+                         "choose another --data folder.")
 
 
 @dataclass(frozen=True)
@@ -56,16 +92,24 @@ class Store:
     def __init__(self, path: str | Path, durable: bool = True):
         self.path = Path(path)
         self._lock = threading.RLock()
+        check_log_file(self.path)
+        existed = self.path.exists()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            if existed:
+                _check_schema(self._db, self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
             # durable=False: no fsync, for a throw-away log (``companion replay``)
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+        except ForeignLog:
+            self._db.close()
+            raise
         except sqlite3.Error as exc:
-            raise StorageError(f"Cannot open the game log at {self.path}: {exc}") from exc
+            raise StorageError(f"Cannot open the game log at {self.path}: {exc}; "
+                               "companion rescue copies what can still be read") from exc
 
     def close(self) -> None:
         """Close the database; idempotent."""
@@ -137,34 +181,74 @@ class Store:
             return (game_id, int(row[0]), row[1], row[2]) if row else None
 
     def rows(self, game_id: str, after: int = 0) -> Iterator[LogRow]:
-        """Every stored command of ``game_id`` with seq > ``after``, in order."""
-        with self._lock:  # in batches: a long log is never all in memory at once
-            cursor = self._db.execute(
-                "SELECT seq, client_id, actor, command, events, at FROM log "
-                "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+        """Every stored command of ``game_id`` with seq > ``after``, in order.
+
+        Raises:
+            UnreadableRow: a row cannot be read (damaged page, bad JSON, unknown event
+                field, a gap in the sequence); its ``seq`` says from which command on.
+        """
+        expected = after + 1
+        try:
+            with self._lock:  # in batches: a long log is never all in memory at once
+                cursor = self._db.execute(
+                    "SELECT seq, client_id, actor, command, events, at FROM log "
+                    "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+        except sqlite3.DatabaseError as exc:
+            raise UnreadableRow(game_id, expected, f"the file is damaged ({exc})") from exc
         try:
             while True:
-                with self._lock:
-                    batch = cursor.fetchmany(512)
+                failed: UnreadableRow | None = None
+                try:
+                    with self._lock:
+                        batch = cursor.fetchmany(512)
+                except sqlite3.DatabaseError:  # a damaged page: read up to its first row
+                    batch, failed = self._one_by_one(game_id, expected)
+                for seq, cid, actor, command, events, at in batch:
+                    if seq != expected:
+                        raise UnreadableRow(game_id, expected, "it is missing from the log")
+                    yield decode_row(game_id, seq, cid, actor, command, events, at)
+                    expected = seq + 1
+                if failed is not None:
+                    raise failed
                 if not batch:
                     return
-                for seq, cid, actor, command, events, at in batch:
-                    yield LogRow(seq, cid, actor, json.loads(command),
-                                 tuple(ev.from_dict(e) for e in json.loads(events)), at)
         finally:
             with self._lock:
                 cursor.close()
 
+    def _one_by_one(self, game_id: str,
+                    seq: int) -> tuple[list[tuple[Any, ...]], UnreadableRow | None]:
+        """The rows from ``seq`` on, read singly, and the UnreadableRow of the first one
+        that fails (None: the game's end was reached): a damaged page loses the fewest."""
+        found: list[tuple[Any, ...]] = []
+        while True:
+            try:
+                with self._lock:
+                    row = self._db.execute(
+                        "SELECT seq, client_id, actor, command, events, at FROM log "
+                        "WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+            except sqlite3.DatabaseError as exc:
+                return found, UnreadableRow(game_id, seq, f"the file is damaged ({exc})")
+            if row is None:
+                return found, None
+            found.append(row)
+            seq += 1
+
     def undo_targets(self, game_id: str) -> tuple[set[int], set[int]]:
         """``(sequences reversed by an undo, sequences of the undo commands)`` of a game."""
-        with self._lock:
-            found = self._db.execute(
-                "SELECT seq, events FROM log WHERE game_id = ? AND events LIKE ?",
-                (game_id, "%CommandUndone%")).fetchall()
+        try:
+            with self._lock:
+                found = self._db.execute(
+                    "SELECT seq, events FROM log WHERE game_id = ? AND events LIKE ?",
+                    (game_id, "%CommandUndone%")).fetchall()
+        except sqlite3.DatabaseError as exc:  # which command: the first row that fails
+            for _ in self.rows(game_id):
+                pass
+            raise UnreadableRow(game_id, 1, f"the file is damaged ({exc})") from exc
         targets: set[int] = set()
         undos: set[int] = set()
         for seq, events in found:
-            for event in json.loads(events):
+            for event in _json(game_id, seq, events):
                 if event.get("type") == "CommandUndone":
                     targets.add(int(event["target"]))
                     undos.add(int(seq))
@@ -200,3 +284,29 @@ class Store:
         """SQLite's ``PRAGMA integrity_check`` answer (``ok`` when sound)."""
         with self._lock:
             return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _json(game_id: str, seq: int, text: Any) -> Any:
+    """``text`` parsed as JSON; UnreadableRow when it is not JSON text."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise UnreadableRow(game_id, seq, f"its text is not valid JSON ({exc})") from exc
+
+
+def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, command: Any,
+               events: Any, at: float) -> LogRow:
+    """One ``log`` row as a :class:`LogRow`.  Raises UnreadableRow (not JSON, an event of
+    an unknown type or with an unknown field, a command that is not an object)."""
+    cmd, found = _json(game_id, seq, command), _json(game_id, seq, events)
+    if not isinstance(cmd, dict) or not isinstance(found, list):
+        raise UnreadableRow(game_id, seq, "its command or events have the wrong shape")
+    try:
+        return LogRow(seq, client_id, str(actor), cmd, tuple(ev.from_dict(e) for e in found),
+                      float(at))
+    except KeyError as exc:
+        raise UnreadableRow(game_id, seq, f"it holds an event this version does not know "
+                            f"({exc})") from exc
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise UnreadableRow(game_id, seq, f"one of its events has a field this version does "
+                            f"not know ({exc})") from exc

@@ -52,6 +52,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("commands", ["companion.commands", "companion.mechanics.*.commands"]),
     ("table", ["companion.table"]),
     ("replay", ["companion.replay"]),
+    ("rescue", ["companion.rescue"]),
 ]
 
 #: Top-level packages the core must never import (STYLE: web and hardware use companion).
