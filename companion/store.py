@@ -3,7 +3,9 @@
 One row per accepted command: its log sequence (per game, from 1), the client's id, who
 sent it, the command as sent and the events it produced, written in one transaction
 (``BEGIN IMMEDIATE``) on a database in WAL mode with ``synchronous=FULL``, so a command
-that was acknowledged survives a power cut.  Rows are never updated or deleted.
+that was acknowledged survives a power cut.  Rows are never updated or deleted.  A row
+that cannot be read back raises :class:`~companion.errors.UnreadableRow` naming its game
+and command; a file that is no companion log is refused (:mod:`companion.logfile`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion import events as ev
 from companion.errors import ForeignLog, StorageError, UnreadableRow
+from companion.logfile import LogRow, check_log_file, check_schema, decode_row, load_json
+
+__all__ = ["LogRow", "Store"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -29,56 +33,6 @@ CREATE TABLE IF NOT EXISTS log (
     at REAL NOT NULL, PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
-#: The first 16 bytes of every SQLite 3 file (sqlite.org/fileformat.html, 1.3).
-SQLITE_MAGIC = b"SQLite format 3\x00"
-#: The tables a companion log has; a SQLite file without them is someone else's.
-LOG_TABLES = frozenset({"games", "log", "meta"})
-
-
-def check_log_file(path: Path) -> None:
-    """Refuse a file at ``path`` that is no companion log (a missing file is fine: a new
-    log).  Never makes a foreign or empty file into an empty bank (issue 17 point 6).
-
-    Raises:
-        ForeignLog: the file is empty (0 bytes) or does not start as a SQLite file.
-    """
-    try:
-        with open(path, "rb") as file:
-            head = file.read(len(SQLITE_MAGIC))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise StorageError(f"Cannot read the game log at {path}: {exc}") from exc
-    advice = "move it away (or run companion rescue) if a new, empty bank is what you want"
-    if not head:
-        raise ForeignLog(f"The game log at {path} is an empty file (0 bytes), so it holds no "
-                         f"games; it was left as it is: {advice}.")
-    if head != SQLITE_MAGIC:
-        raise ForeignLog(f"The file at {path} is not a SQLite file, so it is no companion "
-                         f"game log; it was left as it is: {advice}.")
-
-
-def _check_schema(db: sqlite3.Connection, path: Path) -> None:
-    """Refuse a SQLite file that has tables, but not the log's (ForeignLog)."""
-    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if not LOG_TABLES <= names:
-        raise ForeignLog(f"The SQLite file at {path} is not a companion game log (it has no "
-                         "games/log/meta tables); it was left as it is: move it away, or "
-                         "choose another --data folder.")
-
-
-@dataclass(frozen=True)
-class LogRow:
-    """One stored command: ``seq``, client id, actor, the command dict, its events, time."""
-
-    seq: int
-    client_id: str | None
-    actor: str
-    command: dict[str, Any]
-    events: tuple[ev.Event, ...]
-    at: float
-
-
 class Store:
     """The SQLite log.  Thread-safe: every call holds one lock.
 
@@ -98,7 +52,7 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             if existed:
-                _check_schema(self._db, self.path)
+                check_schema(self._db, self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
             # durable=False: no fsync, for a throw-away log (``companion replay``)
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
@@ -248,7 +202,7 @@ class Store:
         targets: set[int] = set()
         undos: set[int] = set()
         for seq, events in found:
-            for event in _json(game_id, seq, events):
+            for event in load_json(game_id, seq, events):
                 if event.get("type") == "CommandUndone":
                     targets.add(int(event["target"]))
                     undos.add(int(seq))
@@ -285,28 +239,3 @@ class Store:
         with self._lock:
             return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
-
-def _json(game_id: str, seq: int, text: Any) -> Any:
-    """``text`` parsed as JSON; UnreadableRow when it is not JSON text."""
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise UnreadableRow(game_id, seq, f"its text is not valid JSON ({exc})") from exc
-
-
-def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, command: Any,
-               events: Any, at: float) -> LogRow:
-    """One ``log`` row as a :class:`LogRow`.  Raises UnreadableRow (not JSON, an event of
-    an unknown type or with an unknown field, a command that is not an object)."""
-    cmd, found = _json(game_id, seq, command), _json(game_id, seq, events)
-    if not isinstance(cmd, dict) or not isinstance(found, list):
-        raise UnreadableRow(game_id, seq, "its command or events have the wrong shape")
-    try:
-        return LogRow(seq, client_id, str(actor), cmd, tuple(ev.from_dict(e) for e in found),
-                      float(at))
-    except KeyError as exc:
-        raise UnreadableRow(game_id, seq, f"it holds an event this version does not know "
-                            f"({exc})") from exc
-    except (TypeError, ValueError, AttributeError) as exc:
-        raise UnreadableRow(game_id, seq, f"one of its events has a field this version does "
-                            f"not know ({exc})") from exc
