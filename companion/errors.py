@@ -174,12 +174,14 @@ class UnreadableRow(StorageError):
 
     Attributes:
         game_id: str, the game; seq: int, the first log sequence that could not be read;
-        why: str, what is wrong with it (English words).
+        why: str, what is wrong with it, a fixed phrase marked ``N_`` (so a page can
+        translate it); detail: str, the technical reason (English, for the operator).
     """
 
-    def __init__(self, game_id: str, seq: int, why: str):
-        self.game_id, self.seq, self.why = game_id, seq, why
-        super().__init__(f"game {game_id} could not be read from command {seq}: {why}")
+    def __init__(self, game_id: str, seq: int, why: str, detail: object = ""):
+        self.game_id, self.seq, self.why, self.detail = game_id, seq, why, str(detail)
+        more = f" ({self.detail})" if self.detail else ""
+        super().__init__(f"game {game_id} could not be read from command {seq}: {why}{more}")
 
 
 class GameDamaged(Refused):

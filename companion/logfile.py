@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import events as ev
-from companion.errors import ForeignLog, StorageError, UnreadableRow
+from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 
 #: The first 16 bytes of every SQLite 3 file (sqlite.org/fileformat.html, 1.3).
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -72,7 +72,7 @@ def load_json(game_id: str, seq: int, text: Any) -> Any:
     try:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise UnreadableRow(game_id, seq, f"its text is not valid JSON ({exc})") from exc
+        raise UnreadableRow(game_id, seq, N_("its text is not valid JSON"), exc) from exc
 
 
 def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, command: Any,
@@ -81,13 +81,13 @@ def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, comman
     an unknown type or with an unknown field, a command that is not an object)."""
     cmd, found = load_json(game_id, seq, command), load_json(game_id, seq, events)
     if not isinstance(cmd, dict) or not isinstance(found, list):
-        raise UnreadableRow(game_id, seq, "its command or events have the wrong shape")
+        raise UnreadableRow(game_id, seq, N_("its command or events have the wrong shape"))
     try:
         return LogRow(seq, client_id, str(actor), cmd, tuple(ev.from_dict(e) for e in found),
                       float(at))
     except KeyError as exc:
-        raise UnreadableRow(game_id, seq, f"it holds an event this version does not know "
-                            f"({exc})") from exc
+        raise UnreadableRow(game_id, seq, N_("it holds an event this version does not know"),
+                            exc) from exc
     except (TypeError, ValueError, AttributeError) as exc:
-        raise UnreadableRow(game_id, seq, f"one of its events has a field this version does "
-                            f"not know ({exc})") from exc
+        raise UnreadableRow(game_id, seq, N_("one of its events has a field this version does not "
+                                         "know"), exc) from exc

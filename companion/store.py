@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from companion import events as ev
-from companion.errors import ForeignLog, StorageError, UnreadableRow
+from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 from companion.logfile import LogRow, check_log_file, check_schema, decode_row, load_json
 
 __all__ = ["LogRow", "Store"]
+
+DAMAGED = N_("the file is damaged there")  # why a row cannot be read: SQLite's error
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -148,7 +150,7 @@ class Store:
                     "SELECT seq, client_id, actor, command, events, at FROM log "
                     "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
         except sqlite3.DatabaseError as exc:
-            raise UnreadableRow(game_id, expected, f"the file is damaged ({exc})") from exc
+            raise UnreadableRow(game_id, expected, DAMAGED, exc) from exc
         try:
             while True:
                 failed: UnreadableRow | None = None
@@ -159,7 +161,7 @@ class Store:
                     batch, failed = self._one_by_one(game_id, expected)
                 for seq, cid, actor, command, events, at in batch:
                     if seq != expected:
-                        raise UnreadableRow(game_id, expected, "it is missing from the log")
+                        raise UnreadableRow(game_id, expected, N_("it is missing from the log"))
                     yield decode_row(game_id, seq, cid, actor, command, events, at)
                     expected = seq + 1
                 if failed is not None:
@@ -182,7 +184,7 @@ class Store:
                         "SELECT seq, client_id, actor, command, events, at FROM log "
                         "WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
             except sqlite3.DatabaseError as exc:
-                return found, UnreadableRow(game_id, seq, f"the file is damaged ({exc})")
+                return found, UnreadableRow(game_id, seq, DAMAGED, exc)
             if row is None:
                 return found, None
             found.append(row)
@@ -198,7 +200,7 @@ class Store:
         except sqlite3.DatabaseError as exc:  # which command: the first row that fails
             for _ in self.rows(game_id):
                 pass
-            raise UnreadableRow(game_id, 1, f"the file is damaged ({exc})") from exc
+            raise UnreadableRow(game_id, 1, DAMAGED, exc) from exc
         targets: set[int] = set()
         undos: set[int] = set()
         for seq, events in found:

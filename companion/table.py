@@ -26,6 +26,7 @@ from companion.commands.setup import new_game_event, start_game
 from companion.commands.trades import deed_marks, void_changed_trades
 from companion.editions import Edition, EditionLibrary
 from companion.errors import (
+    N_,
     BadCommand,
     GameDamaged,
     GameOver,
@@ -281,8 +282,8 @@ class Table:
             except (UnreadableRow, RecursionError, MemoryError):
                 raise
             except Exception as exc:  # a stored event that no longer folds
-                why = f"its events do not fit the game ({exc!r})"
-                raise UnreadableRow(game_id, last, why) from exc
+                why = N_("its events do not fit the game")
+                raise UnreadableRow(game_id, last, why, repr(exc)) from exc
         self._live[game_id] = live
         state.seq = last
         return state

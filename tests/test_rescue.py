@@ -261,3 +261,27 @@ def call(server: Served, path: str, body: dict[str, Any] | None = None,
         got, text = error.code, error.read()
     assert got == status, text
     return json.loads(text)
+
+
+def test_the_damaged_games_sentence_is_in_the_tables_language(tmp_path: Path) -> None:
+    """nb: the sentence and its reason are Norwegian (the technical detail stays out)."""
+    from tests.conftest import TEST_SECRET
+    from web import create_app
+
+    path = tmp_path / DB
+    a, _ = build(path, games=2)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE log SET events = '[' WHERE game_id = ? AND seq = 4", (a,))
+    db.close()
+    table = Table.open(path)
+    try:
+        app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET, "LANGUAGE": "nb"},
+                         table=table)
+        banker = app.extensions["companion.tokens"].banker()
+        answer = app.test_client().get("/api/games",
+                                       headers={"Authorization": f"Bearer {banker}"})
+        [hurt] = answer.json["damaged"]
+        assert hurt["error"] == ("Dette spillet kunne ikke leses fra kommando 4: teksten er "
+                                 "ikke gyldig JSON. Kjør «companion rescue» på bankens maskin.")
+    finally:
+        table.close()

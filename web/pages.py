@@ -30,7 +30,7 @@ from companion.rules.mortgages import lift_cost
 from web.api import join_links, table
 from web.ask_once import rent_labels
 from web.auth import identities, tokens
-from web.i18n import _
+from web.i18n import _, gettext
 from web.js_strings import js_strings
 from web.place_names import label
 from web.qr import svg
@@ -163,7 +163,7 @@ def damaged_games() -> list[dict[str, str]]:
     for game_id, hurt in table().damaged().items():
         text = _("Game %(game)s could not be read from command %(seq)s: %(why)s. Its "
                  "commands are refused; the other games play on. Run “companion rescue” on "
-                 "the bank's machine.", game=game_id, seq=hurt.seq, why=hurt.why)
+                 "the bank's machine.", game=game_id, seq=hurt.seq, why=gettext(hurt.why))
         found.append({"id": game_id, "text": text,
                       "label": _("%(game)s (damaged)", game=game_id)})
     return found

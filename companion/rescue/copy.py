@@ -87,7 +87,7 @@ def _prefixes(log: list[tuple[Any, ...]],
             try:
                 decode_row(*row)
             except UnreadableRow as exc:
-                report.lost[game_id] = (exc.seq, exc.why)
+                report.lost[game_id] = (exc.seq, _reason(exc))
                 break
             good.append(row)
         if game_id in report.lost:
@@ -116,7 +116,7 @@ def cut_unfoldable(new: Path, report: Rescue) -> None:
     db = sqlite3.connect(new, isolation_level=None)
     try:
         for game_id, exc in hurt.items():
-            report.lost[game_id] = (exc.seq, exc.why)
+            report.lost[game_id] = (exc.seq, _reason(exc))
             gone = db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?",
                               (game_id, exc.seq)).rowcount
             report.commands -= gone
@@ -127,3 +127,8 @@ def cut_unfoldable(new: Path, report: Rescue) -> None:
                 del report.commands_of[game_id]
     finally:
         db.close()
+
+
+def _reason(exc: UnreadableRow) -> str:
+    """The row's trouble for the operator: the phrase and SQLite's or Python's words."""
+    return f"{exc.why} ({exc.detail})" if exc.detail else exc.why
