@@ -3,10 +3,12 @@
 :func:`rescue` copies every row that can still be read into a new log, keeps the damaged
 file aside (renamed ``<name>.damaged-<UTC time>``, never deleted) and says what was lost:
 which games, from which command on.  Rows are read by rowid range, so a damaged b-tree
-page loses only its own rows; a range that fails is halved down to single rows.  A game
-keeps its commands up to the first one that cannot be read (or is missing, or does not
-fold): the commands after it would fold to wrong money, so they stay in the kept file
-only.  Nothing is put in place when nothing could be read; a foreign file is left alone.
+page loses only its own rows; a range that fails is halved down to single rows; rows SQLite
+cannot reach at all (a lost root or interior page) are read from the leaf pages themselves
+(:mod:`companion.rescue.leaves`).  A game keeps its commands up to the first one that
+cannot be read (or is missing, or does not fold): the commands after it would fold to
+wrong money, so they stay in the kept file only.  Nothing is put in place when nothing
+could be read; a foreign file is left alone.
 """
 
 from __future__ import annotations

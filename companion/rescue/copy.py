@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.errors import UnreadableRow
 from companion.logfile import decode_row
+from companion.rescue.leaves import leaf_rows, log_shaped
 from companion.rescue.report import Rescue
 from companion.rescue.rows import Read, read_table
 from companion.store import Store
@@ -30,14 +31,16 @@ def copy_rows(copy: Path, new: Path, report: Rescue) -> None:
         meta = _try(lambda: read_table(db, "meta", "key, value"))
     finally:
         db.close()
+    if log.bad:
+        log = with_leaves(copy, log)
     report.settings_lost = len(meta.bad)
-    report.unreadable, report.end_lost = len(log.bad), not log.end_known and bool(log.bad)
+    report.unreadable, report.end_lost = len(log.bad), not log.end_known
     kept, gaps = _prefixes([row[1:] for row in log.rows], report)
     if report.end_lost or gaps < len(log.bad):  # some unreadable row may be a game's newest
         last_rowid = {str(row[1]): row[0] for row in log.rows}
         report.maybe = {game_id: len(rows) for game_id, rows in kept.items()
                         if game_id not in report.lost
-                        and any(b > last_rowid[game_id] for b in log.bad)}
+                        and (report.end_lost or any(b > last_rowid[game_id] for b in log.bad))}
     created = {row[1]: row[1:] for row in games.rows if isinstance(row[1], str)}
     meta_rows = [row[1:] for row in meta.rows]
     for game_id in created.keys() - kept.keys() - report.lost.keys():
@@ -57,6 +60,22 @@ def copy_rows(copy: Path, new: Path, report: Rescue) -> None:
         out.close()
     report.commands_of = {game_id: len(rows) for game_id, rows in kept.items()}
     report.games, report.commands = len(kept), sum(report.commands_of.values())
+
+
+def with_leaves(copy: Path, log: Read) -> Read:
+    """``log`` with the rows SQLite could not reach added from the file's leaf pages
+    (:mod:`companion.rescue.leaves`), by rowid; those rowids are no longer ``bad``."""
+    have = {row[0] for row in log.rows}
+    extra: dict[int, tuple[Any, ...]] = {}
+    for rowid, values in leaf_rows(copy):
+        if rowid not in have and log_shaped(values):
+            extra.setdefault(rowid, (rowid, *values))
+    rows = sorted([*log.rows, *extra.values()], key=lambda row: int(row[0]))
+    # log rowids run 1, 2, 3, ... (rows are never deleted): a hole is a lost row
+    found = have | extra.keys()
+    top = max(found, default=0)
+    holes = [rowid for rowid in range(1, top + 1) if rowid not in found]
+    return Read(rows, holes + [b for b in log.bad if b > top], log.end_known)
 
 
 def _try(read: Any) -> Read:
