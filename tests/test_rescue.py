@@ -326,3 +326,29 @@ def test_the_leaf_reader_agrees_with_sqlite_on_long_rows(tmp_path: Path) -> None
     found = sorted((rowid, values) for rowid, values in leaf_rows(path) if log_shaped(values))
     assert [values for _, values in found] == rows  # the schema's own row is not log-shaped
     assert [rowid for rowid, _ in found] == [1, 2, 3]
+
+
+def test_commands_still_in_the_wal_are_kept(tmp_path: Path) -> None:
+    """Power lost (the log's WAL not yet folded in) and a damaged page: the commands in
+    the WAL are rescued too, and the kept file keeps its WAL beside it."""
+    live = tmp_path / "live"
+    live.mkdir()
+    a, b, c = build(live / DB)
+    table = Table.open(live / DB)  # open: its WAL is not folded in (1 000 pages would be)
+    for _ in range(5):
+        table.execute({"cmd": "pay", "from": "A2", "to": "B2", "amount": 10}, game_id=c)
+    path = tmp_path / DB  # what a power cut leaves: the file and its WAL, as they are
+    assert (live / (DB + "-wal")).stat().st_size > 0
+    path.write_bytes((live / DB).read_bytes())
+    path.with_name(DB + "-wal").write_bytes((live / (DB + "-wal")).read_bytes())
+    table.close()
+    flip_page_of(path, "g1-p20")
+    report = rescue(path, now=0)
+    kept = tmp_path / f"{DB}.damaged-19700101T000000Z"
+    assert report.replaced and kept.with_name(kept.name + "-wal").stat().st_size > 0
+    assert report.commands_of[c] == PAYS + 6 and set(report.lost) == {b}
+    table = Table.open(path)
+    try:
+        assert cash(table, c) == paid(2, PAYS + 5) and cash(table, a) == paid(0, PAYS)
+    finally:
+        table.close()

@@ -52,9 +52,6 @@ def rescue(path: Path, now: float | None = None) -> Rescue:
                               "as it is (move it away to start an empty bank)")
             report.refused = True
             return report
-    if _sound(path):
-        report.verdict = f"{path}: integrity ok, every command reads and folds: nothing to do"
-        return report
     return _rebuild(path, stamp, report)
 
 
@@ -77,13 +74,15 @@ def _sound(path: Path) -> bool:
 
 def _rebuild(path: Path, stamp: str, report: Rescue) -> Rescue:
     work = Path(tempfile.mkdtemp(prefix=".rescue-", dir=path.parent))
-    try:
-        copy = work / path.name  # read a copy: opening the kept file would change it
-        for src in _siblings(path):
-            shutil.copy2(src, work / src.name)
+    try:  # read copies only: opening the damaged file would change it (a WAL checkpoint)
+        if _sound(_copy(path, work / "check")):
+            report.verdict = f"{path}: integrity ok, every command reads and folds: nothing to do"
+            return report
+        copy = _copy(path, work / "read")
         new = work / f"{path.name}.new"
         copy_rows(copy, new, report)
         cut_unfoldable(new, report)
+        _without_wal(new)
         if report.commands == 0:
             report.verdict = (f"not one command of {path} could be read: it was left as it "
                               "is (nothing replaced); move it away to start an empty bank")
@@ -96,6 +95,30 @@ def _rebuild(path: Path, stamp: str, report: Rescue) -> Rescue:
         return report
     finally:
         shutil.rmtree(work, ignore_errors=True)  # our own copies; the damaged file is kept
+
+
+def _copy(path: Path, folder: Path) -> Path:
+    """A copy of the log and its ``-wal``/``-shm`` in ``folder``; the copy's path."""
+    folder.mkdir()
+    for src in _siblings(path):
+        shutil.copy2(src, folder / src.name)
+    return folder / path.name
+
+
+def _without_wal(new: Path) -> None:
+    """Fold the new log's WAL into the file itself (it is moved alone), and sync it."""
+    db = sqlite3.connect(new)
+    try:
+        db.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        db.close()
+    if new.with_name(new.name + "-wal").exists():
+        raise StorageError(f"The new log {new} kept its WAL; nothing was replaced.")
+    fd = os.open(new, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _siblings(path: Path) -> list[Path]:
