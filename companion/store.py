@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS log (
     at REAL NOT NULL, PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
 class Store:
     """The SQLite log.  Thread-safe: every call holds one lock.
 
@@ -240,4 +242,3 @@ class Store:
         """SQLite's ``PRAGMA integrity_check`` answer (``ok`` when sound)."""
         with self._lock:
             return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
-

@@ -25,7 +25,7 @@ from werkzeug.exceptions import BadRequest
 
 from companion import events as ev
 from companion.commands.names import find
-from companion.errors import BadCommand, Refused, UnknownPlayer
+from companion.errors import BadCommand, GameDamaged, UnknownPlayer
 from companion.table import Outcome, Table
 from web import limits
 from web.auth import banker_required, game_required, tokens
@@ -125,7 +125,7 @@ def list_games() -> Any:
     for game_id, hurt in table().damaged().items():
         try:
             table().state(game_id)
-        except Refused as exc:
+        except GameDamaged as exc:
             damaged.append({"id": game_id, "seq": hurt.seq, "error": translate_error(exc)})
     return {"ok": True, "current": table().current_game(), "games": games,
             "damaged": damaged}

@@ -165,6 +165,7 @@ def run_rescue(args: argparse.Namespace) -> int:
     """``companion rescue``: one line per finding; holds the data folder's lock (no server
     may run on the log meanwhile)."""
     import fcntl
+    import sqlite3
 
     from companion.errors import StorageError
     from companion.rescue import rescue
@@ -183,7 +184,7 @@ def run_rescue(args: argparse.Namespace) -> int:
             return 2
         try:
             report = rescue(data / DB_NAME)
-        except (OSError, StorageError) as exc:
+        except (OSError, sqlite3.Error, StorageError) as exc:
             print(f"companion: the rescue could not finish: {exc}; nothing was deleted",
                   file=sys.stderr)
             return 2
