@@ -109,11 +109,11 @@ class Table:
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
+        self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         # shipped + the family's copies (issue 5); a copy the old games cannot fold is
         # refused (issue 17: new games pin their edition, older ones did not)
         self.editions = EditionLibrary(store, guard=self._replays_with)
         self._unpinned = unpinned_games(store)
-        self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         for game_id in store.game_ids():
             try:
                 self._games[game_id] = self._refold(game_id)
@@ -292,7 +292,8 @@ class Table:
         """Why a game of the log that pins no edition could not be folded with
         ``edition`` as its family copy (:mod:`companion.commands.edition_check`); empty =
         none."""
-        games = [g for g, e in self._unpinned.items() if e == edition.id]
+        games = [g for g, e in self._unpinned.items()  # a damaged game: refused anyway
+                 if e == edition.id and g not in self._damaged]
         return replay_problems(self.store, games, edition) if games else []
 
     def _counted_events(self, game_id: str) -> Iterator[ev.Event]:
