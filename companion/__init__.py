@@ -9,7 +9,8 @@ Layers, from the bottom up; a module imports only its own layer or those below
 
 1. basics — ``errors`` (the one exception tree), ``records``, ``events``: no companion.
 2. ``editions`` — the edition files: board, prices, settings, their problems.
-3. ``store`` — the append-only SQLite log of commands and their events.
+3. ``store`` — the append-only SQLite log of commands and their events; ``logfile``:
+   its file and rows checked as they are read.
 4. ``state`` — the game's data and the ``fold_event`` dispatcher.
 5. ``money`` — amounts in the edition's unit, written out.
 6. ``folds`` — every event's fold, registered in one list; ``fold`` and ``apply``.
@@ -23,6 +24,7 @@ Layers, from the bottom up; a module imports only its own layer or those below
 13. ``commands`` — parsing a command (``Cmd``, the registry) and every handler.
 14. ``table`` — games on one log: execute, undo, replay at start-up, listeners.
 15. ``replay`` — a replay file (JSON Lines of commands) played through a table.
+16. ``rescue`` — a damaged log's readable commands copied into a new log (issue 17).
 """
 
 __version__ = "0.1.0"

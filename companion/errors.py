@@ -161,3 +161,29 @@ class MissingValue(Refused):
 
 class StorageError(CompanionError, OSError):
     """The log could not be written (disk full, read-only); nothing changed."""
+
+
+class ForeignLog(StorageError):
+    """The file at the log's path is no companion log: empty (0 bytes), not a SQLite file,
+    or SQLite without the log's tables.  It is never turned into an empty bank."""
+
+
+class UnreadableRow(StorageError):
+    """A stored command of a game cannot be read back (a damaged page, text that is not
+    JSON, an event this version does not know, events that do not fold).
+
+    Attributes:
+        game_id: str, the game; seq: int, the first log sequence that could not be read;
+        why: str, what is wrong with it, a fixed phrase marked ``N_`` (so a page can
+        translate it); detail: str, the technical reason (English, for the operator).
+    """
+
+    def __init__(self, game_id: str, seq: int, why: str, detail: object = ""):
+        self.game_id, self.seq, self.why, self.detail = game_id, seq, why, str(detail)
+        more = f" ({self.detail})" if self.detail else ""
+        super().__init__(f"game {game_id} could not be read from command {seq}: {why}{more}")
+
+
+class GameDamaged(Refused):
+    """The game's log could not be read from some command on (see :class:`UnreadableRow`);
+    every command to it is refused until the log is rescued (``companion rescue``)."""

@@ -3,7 +3,9 @@
 One row per accepted command: its log sequence (per game, from 1), the client's id, who
 sent it, the command as sent and the events it produced, written in one transaction
 (``BEGIN IMMEDIATE``) on a database in WAL mode with ``synchronous=FULL``, so a command
-that was acknowledged survives a power cut.  Rows are never updated or deleted.
+that was acknowledged survives a power cut.  Rows are never updated or deleted.  A row
+that cannot be read back raises :class:`~companion.errors.UnreadableRow` naming its game
+and command; a file that is no companion log is refused (:mod:`companion.logfile`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion import events as ev
-from companion.errors import StorageError
+from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
+from companion.logfile import LogRow, check_log_file, check_schema, decode_row, load_json
+
+__all__ = ["LogRow", "Store"]
+
+DAMAGED = N_("the file is damaged there")  # why a row cannot be read: SQLite's error
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -29,18 +35,6 @@ CREATE TABLE IF NOT EXISTS log (
     at REAL NOT NULL, PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
-
-
-@dataclass(frozen=True)
-class LogRow:
-    """One stored command: ``seq``, client id, actor, the command dict, its events, time."""
-
-    seq: int
-    client_id: str | None
-    actor: str
-    command: dict[str, Any]
-    events: tuple[ev.Event, ...]
-    at: float
 
 
 class Store:
@@ -56,16 +50,24 @@ class Store:
     def __init__(self, path: str | Path, durable: bool = True):
         self.path = Path(path)
         self._lock = threading.RLock()
+        check_log_file(self.path)
+        existed = self.path.exists()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            if existed:
+                check_schema(self._db, self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
             # durable=False: no fsync, for a throw-away log (``companion replay``)
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+        except ForeignLog:
+            self._db.close()
+            raise
         except sqlite3.Error as exc:
-            raise StorageError(f"Cannot open the game log at {self.path}: {exc}") from exc
+            raise StorageError(f"Cannot open the game log at {self.path}: {exc}; "
+                               "companion rescue copies what can still be read") from exc
 
     def close(self) -> None:
         """Close the database; idempotent."""
@@ -137,34 +139,74 @@ class Store:
             return (game_id, int(row[0]), row[1], row[2]) if row else None
 
     def rows(self, game_id: str, after: int = 0) -> Iterator[LogRow]:
-        """Every stored command of ``game_id`` with seq > ``after``, in order."""
-        with self._lock:  # in batches: a long log is never all in memory at once
-            cursor = self._db.execute(
-                "SELECT seq, client_id, actor, command, events, at FROM log "
-                "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+        """Every stored command of ``game_id`` with seq > ``after``, in order.
+
+        Raises:
+            UnreadableRow: a row cannot be read (damaged page, bad JSON, unknown event
+                field, a gap in the sequence); its ``seq`` says from which command on.
+        """
+        expected = after + 1
+        try:
+            with self._lock:  # in batches: a long log is never all in memory at once
+                cursor = self._db.execute(
+                    "SELECT seq, client_id, actor, command, events, at FROM log "
+                    "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+        except sqlite3.DatabaseError as exc:
+            raise UnreadableRow(game_id, expected, DAMAGED, exc) from exc
         try:
             while True:
-                with self._lock:
-                    batch = cursor.fetchmany(512)
+                failed: UnreadableRow | None = None
+                try:
+                    with self._lock:
+                        batch = cursor.fetchmany(512)
+                except sqlite3.DatabaseError:  # a damaged page: read up to its first row
+                    batch, failed = self._one_by_one(game_id, expected)
+                for seq, cid, actor, command, events, at in batch:
+                    if seq != expected:
+                        raise UnreadableRow(game_id, expected, N_("it is missing from the log"))
+                    yield decode_row(game_id, seq, cid, actor, command, events, at)
+                    expected = seq + 1
+                if failed is not None:
+                    raise failed
                 if not batch:
                     return
-                for seq, cid, actor, command, events, at in batch:
-                    yield LogRow(seq, cid, actor, json.loads(command),
-                                 tuple(ev.from_dict(e) for e in json.loads(events)), at)
         finally:
             with self._lock:
                 cursor.close()
 
+    def _one_by_one(self, game_id: str,
+                    seq: int) -> tuple[list[tuple[Any, ...]], UnreadableRow | None]:
+        """The rows from ``seq`` on, read singly, and the UnreadableRow of the first one
+        that fails (None: the game's end was reached): a damaged page loses the fewest."""
+        found: list[tuple[Any, ...]] = []
+        while True:
+            try:
+                with self._lock:
+                    row = self._db.execute(
+                        "SELECT seq, client_id, actor, command, events, at FROM log "
+                        "WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+            except sqlite3.DatabaseError as exc:
+                return found, UnreadableRow(game_id, seq, DAMAGED, exc)
+            if row is None:
+                return found, None
+            found.append(row)
+            seq += 1
+
     def undo_targets(self, game_id: str) -> tuple[set[int], set[int]]:
         """``(sequences reversed by an undo, sequences of the undo commands)`` of a game."""
-        with self._lock:
-            found = self._db.execute(
-                "SELECT seq, events FROM log WHERE game_id = ? AND events LIKE ?",
-                (game_id, "%CommandUndone%")).fetchall()
+        try:
+            with self._lock:
+                found = self._db.execute(
+                    "SELECT seq, events FROM log WHERE game_id = ? AND events LIKE ?",
+                    (game_id, "%CommandUndone%")).fetchall()
+        except sqlite3.DatabaseError as exc:  # which command: the first row that fails
+            for _ in self.rows(game_id):
+                pass
+            raise UnreadableRow(game_id, 1, DAMAGED, exc) from exc
         targets: set[int] = set()
         undos: set[int] = set()
         for seq, events in found:
-            for event in json.loads(events):
+            for event in load_json(game_id, seq, events):
                 if event.get("type") == "CommandUndone":
                     targets.add(int(event["target"]))
                     undos.add(int(seq))

@@ -26,7 +26,9 @@ from companion.commands.setup import new_game_event, start_game
 from companion.commands.trades import deed_marks, void_changed_trades
 from companion.editions import Edition, EditionLibrary
 from companion.errors import (
+    N_,
     BadCommand,
+    GameDamaged,
     GameOver,
     NotAllowed,
     NothingToUndo,
@@ -34,6 +36,7 @@ from companion.errors import (
     Refused,
     ReusedId,
     UnknownGame,
+    UnreadableRow,
 )
 from companion.folds import fold
 from companion.ledger.draft import Draft
@@ -106,12 +109,16 @@ class Table:
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
+        self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         # shipped + the family's copies (issue 5); a copy the old games cannot fold is
         # refused (issue 17: new games pin their edition, older ones did not)
         self.editions = EditionLibrary(store, guard=self._replays_with)
         self._unpinned = unpinned_games(store)
         for game_id in store.game_ids():
-            self._games[game_id] = self._refold(game_id)
+            try:
+                self._games[game_id] = self._refold(game_id)
+            except UnreadableRow as exc:  # the healthy games play on (issue 17 point 6)
+                self._damaged[game_id] = exc
 
     @classmethod
     def open(cls, path: str | Path, durable: bool = True,
@@ -149,8 +156,8 @@ class Table:
         with self._lock, self.editions.active():
             if command.get("cmd") == "new_game":
                 return self._new_game(command, actor, client_id)
-            if game_id is None or game_id not in self._games:
-                raise UnknownGame("There is no game %(game)r.", game=game_id)
+            self.state(game_id)  # UnknownGame, GameDamaged
+            assert game_id is not None
             return self._apply(game_id, command, actor, client_id)
 
     def _duplicate(self, game_id: str | None, client_id: str | None,
@@ -270,7 +277,13 @@ class Table:
                     yield row.seq, event
 
         with self.editions.active():
-            state = fold(events())
+            try:
+                state = fold(events())
+            except (UnreadableRow, RecursionError, MemoryError):
+                raise
+            except Exception as exc:  # a stored event that no longer folds
+                why = N_("its events do not fit the game")
+                raise UnreadableRow(game_id, last, why, repr(exc)) from exc
         self._live[game_id] = live
         state.seq = last
         return state
@@ -279,7 +292,8 @@ class Table:
         """Why a game of the log that pins no edition could not be folded with
         ``edition`` as its family copy (:mod:`companion.commands.edition_check`); empty =
         none."""
-        games = [g for g, e in self._unpinned.items() if e == edition.id]
+        games = [g for g, e in self._unpinned.items()  # a damaged game: refused anyway
+                 if e == edition.id and g not in self._damaged]
         return replay_problems(self.store, games, edition) if games else []
 
     def _counted_events(self, game_id: str) -> Iterator[ev.Event]:
@@ -321,12 +335,28 @@ class Table:
             except Exception:  # a broken display must never stop the bank
                 pass
 
-    def state(self, game_id: str) -> GameState:
-        """The live state of ``game_id`` (read only!).  Raises UnknownGame."""
+    def state(self, game_id: str | None) -> GameState:
+        """The live state of ``game_id`` (read only!).
+
+        Raises:
+            UnknownGame: there is no such game.
+            GameDamaged: its log could not be read at the start (issue 17 point 6).
+        """
         with self._lock:
-            if game_id not in self._games:
+            if game_id in self._damaged:
+                hurt = self._damaged[game_id]
+                raise GameDamaged("This game could not be read from command %(seq)s: %(why)s. "
+                                  "Run “companion rescue” on the bank's machine.",
+                                  seq=hurt.seq, why=hurt.why)
+            if game_id is None or game_id not in self._games:
                 raise UnknownGame("There is no game %(game)r.", game=game_id)
             return self._games[game_id]
+
+    def damaged(self) -> dict[str, UnreadableRow]:
+        """The games whose log could not be read at the start, by id (oldest first), each
+        with the first command that could not be read (``seq``) and ``why``."""
+        with self._lock:
+            return dict(self._damaged)
 
     def snapshot_json(self, game_id: str) -> tuple[int, str]:
         """``(seq, the state JSON as compact text)``, built once per state and shared by

@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("basics", ["companion", "companion.errors", "companion.records", "companion.events",
                 "companion.mechanics", "companion.mechanics.*"]),
     ("editions", ["companion.editions"]),
-    ("store", ["companion.store"]),
+    ("store", ["companion.logfile", "companion.store"]),
     ("state", ["companion.state", "companion.mechanics.*.state"]),
     ("money", ["companion.money"]),
     ("folds", ["companion.folds", "companion.mechanics.*.folds"]),
@@ -52,6 +52,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("commands", ["companion.commands", "companion.mechanics.*.commands"]),
     ("table", ["companion.table"]),
     ("replay", ["companion.replay"]),
+    ("rescue", ["companion.rescue"]),
 ]
 
 #: Top-level packages the core must never import (STYLE: web and hardware use companion).

@@ -25,12 +25,13 @@ from werkzeug.exceptions import BadRequest
 
 from companion import events as ev
 from companion.commands.names import find
-from companion.errors import BadCommand, UnknownPlayer
+from companion.errors import BadCommand, GameDamaged, UnknownPlayer
 from companion.table import Outcome, Table
 from web import limits
 from web.auth import banker_required, game_required, tokens
 from web.i18n import _
 from web.qr import join_url
+from web.refusal_text import translate_error
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -112,13 +113,22 @@ def create_game() -> Any:
 @bp.get("/games")
 @banker_required
 def list_games() -> Any:
-    """Every game, newest first, with its players and whether it is over."""
+    """Every game, newest first, with its players and whether it is over; ``damaged``:
+    the games whose log could not be read (``id``, ``seq`` of the first command that
+    could not be read, ``error``: the sentence; issue 17 point 6)."""
     games = []
     for game_id in reversed(table().game_ids()):
         state = table().state(game_id)
         games.append({"id": game_id, "over": state.over, "seq": state.seq,
                       "players": list(state.players)})
-    return {"ok": True, "current": table().current_game(), "games": games}
+    damaged = []
+    for game_id, hurt in table().damaged().items():
+        try:
+            table().state(game_id)
+        except GameDamaged as exc:
+            damaged.append({"id": game_id, "seq": hurt.seq, "error": translate_error(exc)})
+    return {"ok": True, "current": table().current_game(), "games": games,
+            "damaged": damaged}
 
 
 @bp.get("/games/<game_id>")

@@ -9,6 +9,9 @@
   command, undo lines included), so the export replays to the same state.
 - ``companion doctor [--data DIR] [--host H] [--port P] [--device DEV]``: is this machine
   ready to be the table (:mod:`web.doctor`)?
+- ``companion rescue [--data DIR]``: copy every readable command of a damaged log into a
+  new one, keep the damaged file aside, say what was lost (:mod:`companion.rescue`); exit
+  0 when nothing was lost, 1 when something was, 2 when it could not run.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ def parser() -> argparse.ArgumentParser:
     doctor.add_argument("--host", default="0.0.0.0")
     doctor.add_argument("--port", type=int, default=8000)
     doctor.add_argument("--device", default=None, help="the LED strip's serial device")
+    rescue = sub.add_parser("rescue", help="copy what can be read of a damaged game log")
+    rescue.add_argument("--data", type=Path, default=None, help="folder of the game log")
     return top
 
 
@@ -156,11 +161,46 @@ def run_doctor(args: argparse.Namespace) -> int:
     return doctor(data, args.device, host=args.host, port=args.port)
 
 
+def run_rescue(args: argparse.Namespace) -> int:
+    """``companion rescue``: one line per finding; holds the data folder's lock (no server
+    may run on the log meanwhile)."""
+    import fcntl
+    import sqlite3
+
+    from companion.errors import StorageError
+    from companion.rescue import rescue
+    from web.serve import DB_NAME, LOCK_NAME
+
+    data = args.data or default_data_dir()
+    if not data.is_dir():
+        print(f"companion: there is no data folder {data}", file=sys.stderr)
+        return 2
+    with open(data / LOCK_NAME, "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            print(f"companion: a companion server is using {data}: stop it first "
+                  "(sudo systemctl stop companion)", file=sys.stderr)
+            return 2
+        try:
+            report = rescue(data / DB_NAME)
+        except (OSError, sqlite3.Error, StorageError) as exc:
+            print(f"companion: the rescue could not finish: {exc}; nothing was deleted",
+                  file=sys.stderr)
+            return 2
+    for line in report.lines():
+        print(line)
+    if report.refused:
+        return 2
+    emptied = report.kept_aside is not None and not report.replaced  # a 0-byte log
+    return 1 if report.lost or report.unreadable or report.settings_lost or emptied else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script."""
     args = parser().parse_args(argv)
     runner = {"serve": run_serve, "replay": run_replay, "export": run_export,
-              "doctor": run_doctor}[args.command]
+              "doctor": run_doctor, "rescue": run_rescue}[args.command]
     return runner(args)
 
 

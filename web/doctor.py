@@ -251,7 +251,10 @@ def check_network(host: str) -> Iterator[Finding]:
 
 
 def check_database(data_dir: Path) -> Iterator[Finding]:
-    """The game log opens, replays and passes SQLite's ``PRAGMA integrity_check``."""
+    """The game log is a companion log (not empty, not foreign), passes SQLite's ``PRAGMA
+    integrity_check``, and every game reads and folds; else the advice is
+    ``companion rescue`` (issue 17 point 6)."""
+    from companion.errors import ForeignLog
     from companion.table import Table
 
     path = data_dir / DB_NAME
@@ -261,20 +264,27 @@ def check_database(data_dir: Path) -> Iterator[Finding]:
     try:
         table = Table.open(path)
         try:
-            verdict, games = table.store.integrity(), len(table.game_ids())
+            verdict, games, hurt = (table.store.integrity(), len(table.game_ids()),
+                                    table.damaged())
         finally:
             table.close()
+    except ForeignLog as exc:
+        yield Finding("database", False, str(exc))
+        return
     except Exception as exc:
-        verdict, games = f"cannot be read ({exc})", 0
-    yield Finding("database", verdict == "ok", f"{path}: integrity ok, {games} game(s)"
-                  if verdict == "ok" else f"{path}: {verdict}; {_recover(path)}")
+        verdict, games, hurt = f"cannot be read ({exc})", 0, {}
+    if verdict == "ok" and not hurt:
+        yield Finding("database", True, f"{path}: integrity ok, {games} game(s)")
+        return
+    if verdict != "ok":
+        yield Finding("database", False, f"{path}: {verdict}; {_rescue(data_dir)}")
+    for exc in hurt.values():
+        yield Finding("database", False, f"{path}: {exc}; {_rescue(data_dir)}")
 
 
-def _recover(path: Path) -> str:
-    n = path.name
-    return (f"stop the service, then in {path.parent}: cp {n} {n}.bad; "
-            f"sqlite3 {n}.bad .recover | sqlite3 {n}.new; mv {n}.new {n} "
-            f"(apt install sqlite3; or move {n} away to start with an empty log)")
+def _rescue(data_dir: Path) -> str:
+    return (f"stop the service (sudo systemctl stop companion), then: companion rescue "
+            f"--data {data_dir} (it keeps the damaged file and says what was lost)")
 
 
 def check_disk(data_dir: Path) -> Iterator[Finding]:

@@ -30,7 +30,7 @@ from companion.rules.mortgages import lift_cost
 from web.api import join_links, table
 from web.ask_once import rent_labels
 from web.auth import identities, tokens
-from web.i18n import _
+from web.i18n import _, gettext
 from web.js_strings import js_strings
 from web.place_names import label
 from web.qr import svg
@@ -155,6 +155,20 @@ def game_choices() -> list[dict[str, str]]:
     return found
 
 
+def damaged_games() -> list[dict[str, str]]:
+    """The games whose log could not be read at the start (issue 17 point 6), oldest
+    first: ``{"id", "label", "text"}``; ``text`` is the console's sentence, e.g. "Game
+    ab12 could not be read from command 3: …"."""
+    found = []
+    for game_id, hurt in table().damaged().items():
+        text = _("Game %(game)s could not be read from command %(seq)s: %(why)s. Its "
+                 "commands are refused; the other games play on. Run “companion rescue” on "
+                 "the bank's machine.", game=game_id, seq=hurt.seq, why=gettext(hurt.why))
+        found.append({"id": game_id, "text": text,
+                      "label": _("%(game)s (damaged)", game=game_id)})
+    return found
+
+
 def _page(template: str, identity: Identity, **context: Any) -> str:
     return render_template(template, csrf=tokens().csrf(identity), i18n=js_strings(),
                            default_edition=DEFAULT_EDITION, now=time.time(), **context)
@@ -171,17 +185,22 @@ def console() -> Any:
                     "the banker token printed by “companion serve”.")
         return render_template("login.html", message=message), 401
     game_id = request.args.get("game") or table().current_game()
+    damaged = damaged_games()
+    for hurt in damaged:
+        if hurt["id"] == game_id:
+            abort(409, hurt["text"])
     if game_id is not None and game_id not in table().game_ids():
         abort(404, _("There is no game %(game)s.", game=game_id))
     games = game_choices()
     if game_id is None:
-        return _page("console.html", banker, game=None, games=games, editions=editions())
+        return _page("console.html", banker, game=None, games=games, editions=editions(),
+                     damaged=damaged)
     links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]
     from web.board_page import board_link  # the table screen's QR code (issue 16 point 7)
 
     return _page("console.html", banker, game=game_id, games=games, editions=editions(),
-                 links=links, board=board(game_id), state=table().snapshot(game_id),
-                 board_link=board_link(game_id),
+                 damaged=damaged, links=links, board=board(game_id),
+                 state=table().snapshot(game_id), board_link=board_link(game_id),
                  rules=rules_for(table().state(game_id).ed))
 
 

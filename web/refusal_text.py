@@ -60,6 +60,7 @@ def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
     - an amount (:class:`companion.money.Money`): grouped, with its unit
       (``1,200 kr``, ``1 200 kr``, ``3 mynt``);
     - ``unit`` (the money unit beside a plain number): ``kr`` stays, ``coins`` is translated;
+    - ``why`` (why a damaged row cannot be read, issue 17 point 6): its phrase translated;
     - ``group``: a colour group's name (:data:`GROUP_NAMES`), e.g. ``brown`` -> ``brune``;
     - any other whole number from 1 000 (to 10**15) shown with ``%(name)s``: grouped (30 000);
     - a nameless space's core label (``brown #3``): the page's placeholder ("Brun 3",
@@ -76,6 +77,8 @@ def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
             value = format_money(int(value), value.unit)
         elif name == "unit" and isinstance(value, str):
             value = unit_name(value)
+        elif name == "why" and isinstance(value, str):  # a damaged row's N_ phrase
+            value = catalogue(language()).gettext(value)
         elif name == "group" and isinstance(value, str):
             value = catalogue(language()).pgettext(GROUP_CONTEXT, value)
         elif (isinstance(value, int) and not isinstance(value, bool)

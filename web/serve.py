@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.errors import StorageError
 from companion.table import Table
 from web import create_app, state_json
 from web.front import THREADS
@@ -81,7 +82,14 @@ def serve(host: str, port: int, data: Path, hardware_mode: str, threads: int = T
 
 def _serve_locked(host: str, port: int, data: Path, hardware_mode: str, threads: int,
                   new_banker_token: bool, out: TextIO) -> int:
-    table = Table.open(data / DB_NAME, encode=state_json.encode)
+    try:  # a foreign, empty or unopenable file is refused, never made an empty bank
+        table = Table.open(data / DB_NAME, encode=state_json.encode)
+    except StorageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    for hurt in table.damaged().values():  # the healthy games play on (issue 17 point 6)
+        print(f"companion: {hurt}; its commands are refused until companion rescue is run",
+              file=sys.stderr)
     hardware = start_hardware(table, hardware_mode, data / "hardware.toml", out)
     try:
         return _run(table, hardware, host, port, data, threads, new_banker_token, out)
