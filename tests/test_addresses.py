@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
+import subprocess
+import urllib.request
+from pathlib import Path
 
 from flask import Flask
 
+from benchmarks.serve import free_port, read_token, serve_command
 from tests.conftest import WebActions
 from web.addresses import lan_addresses, own_host, url_for_host
 from web.qr import base_url
@@ -67,3 +73,25 @@ def test_the_console_lists_every_lan_address(web_actions: WebActions, app: Flask
     page = web_actions.client.get(f"/?game={web_actions.game}").get_data(as_text=True)
     [line] = re.findall(r'<p id="join-bases".*?</p>', page, re.S)
     assert re.findall(r'href="([^"]+)"', line) == ["http://192.168.7.7:8000/"]
+
+
+def test_the_banner_names_a_configured_public_url(tmp_path: Path) -> None:
+    env = {**os.environ, "COMPANION_PUBLIC_URL": "http://bank.example:8000"}
+    port = free_port()
+    server = subprocess.Popen(serve_command(tmp_path, port), stdout=subprocess.PIPE,
+                              text=True, encoding="utf-8", env=env)
+    try:
+        assert server.stdout is not None
+        token = read_token(server.stdout)
+        first = server.stdout.readline()
+        assert first.startswith("console: http://bank.example:8000/   (data in"), first
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/join/{token}", timeout=30) as page:
+            assert page.status == 200  # it serves, its signal handlers in place
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=15) == 0 and token
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        if server.stdout is not None:
+            server.stdout.close()

@@ -133,10 +133,11 @@ def _serve_locked(host: str, port: int, data: Path, hardware_mode: str, threads:
 
 def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads: int,
          new_banker_token: bool, out: TextIO) -> int:
-    url = base_url(host, port)
-    settings = {"SECRET_KEY_FILE": str(data / "secret.key"),
-                "DATABASE": str(data / DB_NAME)}
+    settings = {"SECRET_KEY_FILE": str(data / "secret.key"), "DATABASE": str(data / DB_NAME)}
     app = create_app(settings, table=table, hardware=hardware)
+    # No PUBLIC_URL is set here: the links follow the address each request came in on
+    # (web.addresses, issue 18 point 1); a configured one (COMPANION_PUBLIC_URL) wins.
+    url = str(app.config.get("PUBLIC_URL") or base_url(host, port)).rstrip("/")
     tokens = app.extensions["companion.tokens"]
     token = tokens.rotate_banker() if new_banker_token else tokens.banker()
     sd = _notifier()
