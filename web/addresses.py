@@ -17,7 +17,7 @@ import socket
 import struct
 from urllib.parse import urlsplit
 
-from flask import request
+from flask import g, request
 
 #: Any address outside the LAN; a UDP "connect" to it sends nothing but picks the route.
 _PROBE = ("10.254.254.254", 1)
@@ -105,7 +105,14 @@ def request_base_url() -> str:
     """The base URL (no trailing ``/``) the current request reached this machine by: its
     ``Host`` header when that is an address or name of this machine, else the local address
     and port of the socket it arrived on (``SERVER_NAME``/``SERVER_PORT``; the ASGI scope's
-    ``server``).  A phone that opened ``http://10.42.0.1:8000`` gets links with that."""
+    ``server``).  A phone that opened ``http://10.42.0.1:8000`` gets links with that.
+    Worked out once a request (a console page asks once a player)."""
+    if "companion_base_url" not in g:
+        g.companion_base_url = _request_base_url()
+    return str(g.companion_base_url)
+
+
+def _request_base_url() -> str:
     try:
         given = urlsplit(f"//{request.host}")
         host, port = given.hostname, given.port
