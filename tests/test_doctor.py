@@ -136,13 +136,21 @@ def test_versions() -> None:
 
 
 def test_network_loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("web.qr.lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr("web.addresses.lan_addresses", lambda: [])
     [finding] = doctor.check_network("0.0.0.0")
     assert not finding.ok and "hotspot" in finding.text
-    monkeypatch.setattr("web.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("web.addresses.lan_addresses", lambda: ["192.0.2.7"])
     assert lines(doctor.check_network("0.0.0.0")) == ["OK   network: phones will use "
                                                       "http://192.0.2.7"]
     assert not next(doctor.check_network("127.0.0.1")).ok
+
+
+def test_network_is_every_interface_with_an_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pi's own hotspot is a network: no "start the hotspot" while it runs (issue 18
+    point 1; the real hotspot, in a network namespace: test_hotspot_netns.py)."""
+    monkeypatch.setattr("web.addresses.lan_addresses", lambda: ["10.42.0.1", "192.0.2.7"])
+    assert lines(doctor.check_network("0.0.0.0")) == [
+        "OK   network: phones will use http://10.42.0.1 (or http://192.0.2.7)"]
 
 
 def test_disk_space(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -225,7 +233,7 @@ def test_all_ok_exits_0(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     monkeypatch.setattr(doctor, "MODEL_PATH", model)
     monkeypatch.setattr(doctor, "DEV", tmp_path)
     monkeypatch.setattr(doctor, "_lgpio_finding", lambda on_pi: doctor.Finding("lgpio", True, ""))
-    monkeypatch.setattr("web.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("web.addresses.lan_addresses", lambda: ["192.0.2.7"])
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")
     Table.open(tmp_path / doctor.DB_NAME).close()
     out = io.StringIO()

@@ -237,17 +237,22 @@ def _write_black_frame(device: str, count: int) -> Finding:
 
 
 def check_network(host: str) -> Iterator[Finding]:
-    """The address in the QR codes; a loopback-only address or host means phones cannot join."""
-    from web.qr import lan_address
+    """The addresses phones can use (:func:`web.addresses.lan_addresses`, every interface
+    that is up with an IPv4 address; the Pi's hotspot ``10.42.0.1`` counts, issue 18 point 1);
+    none, or a loopback-only ``host``, means phones cannot join."""
+    from web.addresses import lan_addresses
 
-    address = lan_address()
-    if address.startswith("127."):
-        yield Finding("network", False, f"only {address}: join the Wi-Fi (nmcli device wifi "
-                      "connect NAME --ask) or start the hotspot (README, 'On a Raspberry Pi')")
-    elif host.startswith("127.") or host == "localhost":
+    addresses = lan_addresses()
+    if not addresses:
+        yield Finding("network", False, "no network address (only this machine): join the "
+                      "Wi-Fi (nmcli device wifi connect NAME --ask) or start the hotspot "
+                      "(README, 'On a Raspberry Pi')")
+    elif host.startswith("127.") or host in ("localhost", "::1"):
         yield Finding("network", False, f"serving on {host} only: use --host 0.0.0.0")
     else:
-        yield Finding("network", True, f"phones will use http://{address}")
+        urls = [f"http://{a}" for a in addresses]
+        more = f" (or {', '.join(urls[1:])})" if len(urls) > 1 else ""
+        yield Finding("network", True, f"phones will use {urls[0]}{more}")
 
 
 def check_database(data_dir: Path) -> Iterator[Finding]:

@@ -201,7 +201,17 @@ def console() -> Any:
     return _page("console.html", banker, game=game_id, games=games, editions=editions(),
                  damaged=damaged, links=links, board=board(game_id),
                  state=table().snapshot(game_id), board_link=board_link(game_id),
+                 join_bases=_join_bases(),
                  rules=rules_for(table().state(game_id).ed))
+
+
+def _join_bases() -> list[str]:
+    """The addresses the console's "how to join" line names: ``PUBLIC_URL`` when set, else
+    every LAN address (:func:`web.addresses.join_bases`, issue 18 point 1)."""
+    from web.addresses import join_bases
+
+    configured = current_app.config.get("PUBLIC_URL")
+    return [str(configured).rstrip("/")] if configured else join_bases()
 
 
 @bp.get("/favicon.ico")

@@ -1,47 +1,31 @@
-"""Addresses and QR codes: the LAN address, join links, SVG and terminal QR codes."""
+"""Links and QR codes: base and join URLs, SVG and terminal QR codes (the addresses are
+:mod:`web.addresses`)."""
 
 from __future__ import annotations
 
-import socket
 from typing import TextIO
 
 import qrcode
-from flask import current_app, request
+from flask import current_app
 from qrcode.image.svg import SvgPathImage
 
-#: Any address outside the LAN; a UDP "connect" to it sends nothing but picks the route.
-_PROBE = ("10.254.254.254", 1)
+from web.addresses import ALL_INTERFACES, lan_address, request_base_url, url_for_host
 
-
-def lan_address() -> str:
-    """This machine's address on the local network (not 127.0.0.1 when there is one)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(_PROBE)
-            address = str(probe.getsockname()[0])
-            if not address.startswith("0."):
-                return address
-        except OSError:
-            pass
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
+__all__ = ["base_url", "join_url", "lan_address", "print_terminal", "public_url", "svg"]
 
 
 def base_url(host: str, port: int) -> str:
-    """``http://<host>:<port>`` for a listening ``host``; all-interfaces means the LAN address."""
-    if host in ("", "0.0.0.0", "::", "*"):
-        host = lan_address()
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"http://{host}:{port}"
+    """``http://<host>:<port>`` for a listening ``host``; all-interfaces means the first LAN
+    address (:func:`web.addresses.lan_address`; ``127.0.0.1`` when there is none)."""
+    return url_for_host(lan_address() if host in ALL_INTERFACES else host, port)
 
 
 def public_url() -> str:
-    """The base URL phones reach the server by: config ``PUBLIC_URL``, else this request's."""
+    """The base URL phones reach the server by: config ``PUBLIC_URL`` (it wins), else the
+    address this request came in on (:func:`web.addresses.request_base_url`, issue 18
+    point 1: a phone on the Pi's hotspot gets ``http://10.42.0.1:<port>``)."""
     configured = current_app.config.get("PUBLIC_URL")
-    return str(configured or request.host_url).rstrip("/")
+    return str(configured).rstrip("/") if configured else request_base_url()
 
 
 def join_url(token: str) -> str:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import fcntl
 import logging
 import sys
+import threading
 from pathlib import Path
 from typing import Any, TextIO
 
 from companion.errors import StorageError
 from companion.table import Table
 from web import create_app, state_json
+from web.addresses import ALL_INTERFACES, lan_addresses, url_for_host
 from web.front import THREADS
 from web.qr import base_url, print_terminal
 from web.server import TableServer
@@ -54,6 +56,40 @@ def banner(hardware: Any, url: str, token: str, data: Path, out: TextIO) -> None
     print(f"console: {url}/   (data in {data})", file=out)
     print_terminal(f"{url}/join/{token}", out)
     out.flush()
+
+
+#: Seconds between looks for a network address when there was none at start.
+ADDRESS_POLL = 2.0
+
+
+def print_phones(host: str, port: int, out: TextIO) -> bool:
+    """When listening on all interfaces: a ``phones:`` line with every LAN address
+    (:func:`web.addresses.lan_addresses`), or one saying there is none yet (issue 18
+    point 1).  Returns False only when there is none yet."""
+    if host not in ALL_INTERFACES:
+        return True
+    addresses = lan_addresses()
+    if addresses:
+        print("phones:  " + "  ".join(url_for_host(a, port) for a in addresses), file=out)
+    else:
+        print("phones:  no network address yet (join the Wi-Fi or start the hotspot); the "
+              "links follow the address phones use, and it is printed here when it appears",
+              file=out)
+    out.flush()
+    return bool(addresses)
+
+
+def watch_for_address(port: int, token: str, out: TextIO, stop: threading.Event) -> None:
+    """Until ``stop`` is set: look for a LAN address every :data:`ADDRESS_POLL` seconds;
+    once one appears print the banker's link there, its QR code and the ``phones:`` line."""
+    while not stop.wait(ADDRESS_POLL):
+        addresses = lan_addresses()
+        if addresses:
+            url = url_for_host(addresses[0], port)
+            print(f"network: {addresses[0]} is up; banker:  {url}/join/{token}", file=out)
+            print_terminal(f"{url}/join/{token}", out)
+            print_phones("0.0.0.0", port, out)
+            return
 
 
 def _notifier() -> Any:
@@ -105,10 +141,11 @@ def _serve_locked(host: str, port: int, data: Path, hardware_mode: str, threads:
 
 def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads: int,
          new_banker_token: bool, out: TextIO) -> int:
-    url = base_url(host, port)
-    settings = {"PUBLIC_URL": url, "SECRET_KEY_FILE": str(data / "secret.key"),
-                "DATABASE": str(data / DB_NAME)}
+    settings = {"SECRET_KEY_FILE": str(data / "secret.key"), "DATABASE": str(data / DB_NAME)}
     app = create_app(settings, table=table, hardware=hardware)
+    # No PUBLIC_URL is set here: the links follow the address each request came in on
+    # (web.addresses, issue 18 point 1); a configured one (COMPANION_PUBLIC_URL) wins.
+    url = str(app.config.get("PUBLIC_URL") or base_url(host, port)).rstrip("/")
     tokens = app.extensions["companion.tokens"]
     token = tokens.rotate_banker() if new_banker_token else tokens.banker()
     sd = _notifier()
@@ -117,6 +154,10 @@ def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads:
                          on_exit=sd.stopping if sd is not None else lambda: None,
                          on_ready=(lambda: sd.ready(url_status)) if sd is not None else None)
     banner(hardware, url, token, data, out)
+    stop_watching = threading.Event()
+    if not print_phones(host, port, out):
+        threading.Thread(target=watch_for_address, args=(port, token, out, stop_watching),
+                         name="address-watch", daemon=True).start()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     dog = None
     if sd is not None:
@@ -125,6 +166,7 @@ def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads:
         server.run()  # READY=1 once it serves, with its signal handlers in place
     finally:
         app.extensions["companion.stopping"].set()
+        stop_watching.set()
         if dog is not None:
             dog.stop()
     return 0
