@@ -84,6 +84,10 @@ def test_no_layout_shift_on_the_phones_while_the_table_plays_a_turn(
     assert text(alice, "#money-notice") == "You paid Carol 120 kr in rent for Prinsens gate."
     expect(carol.locator("#claim")).to_be_hidden(timeout=TIMEOUT)
     alice.screenshot(path="/tmp/h17-cls-phone-notice-390x844.png")
+    status = carol.locator("#status")  # her claim's "Done: …" over the page, not in it
+    expect(status).to_contain_text("Done", timeout=TIMEOUT)
+    assert status.evaluate("s => getComputedStyle(s).position") == "fixed"
+    carol.screenshot(path="/tmp/h17-cls-phone-status-390x844.png")
 
     # C4: Bob's roll passes the turn (C5) and lands on Kirkeveien; the console buys it.
     ok(web_actions.send(cmd="roll", player="Bob", dice=[1, 2]))
