@@ -15,16 +15,22 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-PROBE = """
+PROBE = r"""
 (() => {
   const flow = window.__flow = {taps: [], shifts: []};
   const now = () => performance.timeOrigin + performance.now();
   document.addEventListener("click", () => flow.taps.push(now()), true);
+  const name = (n) => !n ? "?" : n.nodeType !== 1 ? "#text"
+    : `${n.tagName.toLowerCase()}${n.id ? "#" + n.id : ""}${n.className && typeof n.className
+      === "string" ? "." + n.className.trim().split(/\s+/).join(".") : ""}`;
+  const box = (r) => [r.x, r.y, r.width, r.height].map(Math.round);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const node = (e.sources || []).map((s) => s.node).find((n) => n && n.nodeType === 1);
       const what = node ? `${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""}` : "?";
-      flow.shifts.push([e.startTime, e.value, e.hadRecentInput, what]);
+      const sources = (e.sources || []).map((s) =>
+        [name(s.node), box(s.previousRect), box(s.currentRect)]);
+      flow.shifts.push([e.startTime, e.value, e.hadRecentInput, what, sources]);
     }
   }).observe({type: "layout-shift", buffered: true});
 })();
@@ -89,7 +95,7 @@ def layout_shift(page: Page) -> tuple[float, float, str]:
     best = window = 0.0
     first = last = -1e9
     moved: dict[str, float] = defaultdict(float)
-    for at, value, by_input, what in shifts:
+    for at, value, by_input, what, _sources in shifts:
         if by_input:
             continue
         moved[what] += value
@@ -99,3 +105,16 @@ def layout_shift(page: Page) -> tuple[float, float, str]:
         last = at
         best = max(best, window)
     return best, sum(moved.values()), max(moved, key=lambda w: moved[w], default="")
+
+
+def shift_sources(page: Page) -> list[str]:
+    """``page``'s counted layout shifts (not within 0.5 s of its own input), one line each:
+    when (ms after the page opened), the score, and every moved node with its box before and
+    after (x, y, width, height in CSS px) — what ``--shifts`` prints, to find what moves."""
+    lines = []
+    for at, value, by_input, _what, sources in page.evaluate("() => window.__flow.shifts"):
+        if by_input:
+            continue
+        moved = "; ".join(f"{node} {before} → {after}" for node, before, after in sources)
+        lines.append(f"{at:7.0f} ms {value:.4f}: {moved}")
+    return lines

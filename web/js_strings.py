@@ -80,6 +80,7 @@ JS_STRINGS = (
     N_("Auction of a hotel"),
     N_("No bids yet. Bidding starts at %(amount)s."), N_("Highest bid: %(amount)s by %(player)s."),
     N_("%(player)s bid %(amount)s."), N_("No bids yet."), N_("Cancel the auction without a sale?"),
+    N_("Bid"), N_("Bid %(amount)s"),
     N_("%(player)s has a free flight from %(airport)s: pick a wonder."), N_("Wonder"),
     N_("Fly there"),
     N_("%(player)s owes %(owed)s and could still raise %(raisable)s."),

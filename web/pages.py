@@ -139,7 +139,21 @@ def offer_rules(state: Any) -> dict[str, Any]:
             "worth_goal": (None if "declare_fortune" in rules.commands
                            else settings.fortune_goal),
             "mortgage_lot_in_built_group": settings.mortgage_lot_in_built_group,
-            "built_group_sold_whole": settings.built_group_sold_whole}
+            "built_group_sold_whole": settings.built_group_sold_whole,
+            "bid_steps": list(bid_steps(state.ed))}  # issue 16: a bid in two taps
+
+
+def bid_steps(ed: Edition) -> tuple[int, int, int]:
+    """The quick raises offered over an auction's highest bid (C4, K4; issue 16: a bid in
+    at most two taps), in the edition's unit: (n, 5n, 10n) where n is the largest power of
+    ten at most a hundredth of the start capital (C1), and at least 1 — the edition's own
+    scale, read from its data: 30 000 kr (classic NO 1996) -> (100, 500, 1 000) kr;
+    15 000 000 kr (SE 2008) -> (100 000, 500 000, 1 000 000) kr; 8 coins (Kortstokk) ->
+    (1, 5, 10) coins.  The bank still checks every bid."""
+    unit = 1
+    while unit * 10 * 100 <= ed.start_capital:
+        unit *= 10
+    return unit, 5 * unit, 10 * unit
 
 
 def game_choices() -> list[dict[str, str]]:

@@ -300,6 +300,10 @@ const Companion = (() => {
 
   function place(origin) {
     if (!statusBox || !origin || !origin.closest) return;
+    if (origin.closest("[data-status-home]")) {  // the dock of the wallet: the line stays home
+      if (statusBox.parentNode !== home.parent) home.parent.insertBefore(statusBox, home.next);
+      return;
+    }
     const form = origin.closest("form");
     if (form) { form.append(statusBox); return; }
     const holder = origin.closest("section, .card, .box, details") || origin.parentElement;

@@ -84,4 +84,9 @@
 
   C.onState(render);
   C.start(game);
+  /* The first state is drawn: the page shows once the money fields have their "000" keys
+     too (money.js adds them at DOMContentLoaded, before this): nothing moves at load. */
+  const shown = () => document.querySelector("main").removeAttribute("data-loading");
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", shown);
+  else shown();
 })();
