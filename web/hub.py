@@ -13,6 +13,10 @@ sent) once a stream has been quiet for ``SSE_HEARTBEAT`` seconds (10): the pages
 takes a stream that brought nothing for 25 s as dead and reconnects (issue 16).  A state
 sent resets the quiet time, so a busy table gets no pings and an idle phone one write per
 heartbeat, as the keep-alive comment it replaces.
+A token holds at most :data:`STREAMS_PER_TOKEN` streams at once (issue 17: 300 streams on one
+player token took the bank offline): a new one past the cap ends that token's oldest, the
+kindest to a phone that reconnects after sleep while its old stream is not yet seen dead.
+Another token's streams are never touched.
 A stream ends after ``SSE_MAX_SECONDS`` (the browser reconnects with ``Last-Event-ID``),
 when the server stops, and as soon as the token it was opened with is replaced ("New QR
 code (lost phone)"); the reconnection is then answered 401 by the Flask app.
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +42,10 @@ Receive = Callable[[], Awaitable[Message]]
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
            (b"cache-control", b"no-cache, no-store"), (b"x-accel-buffering", b"no"),
            (b"x-content-type-options", b"nosniff")]
+#: Live streams one token may hold at once, by role: a phone needs 1–2 (its page, and the
+#: reconnection after sleep while the old stream is not yet seen dead); the banker's token
+#: serves the console, the board and the table page, a table screen's a screen or two.
+STREAMS_PER_TOKEN = {"player": 4, "viewer": 4, "banker": 8}
 #: Seconds between the hub's checks of heartbeats, time limits and replaced tokens.
 TICK = 0.5
 
@@ -82,6 +91,7 @@ class Hub:
         self.table, self.tokens = table, tokens
         self.heartbeat, self.max_seconds = heartbeat, max_seconds
         self.streams: dict[str, set[Stream]] = {}
+        self.held: dict[str, deque[Stream]] = {}  # by token hash, oldest first
         self.waiting: dict[str, set[asyncio.Event]] = {}  # long polls, by game
         self.loop: asyncio.AbstractEventLoop | None = None
         self.last_tick = time.monotonic()  # the watchdog's sign that the loop is alive
@@ -202,6 +212,7 @@ class Hub:
         # registered before the state is read: a commit from another thread (a button)
         # in between is published to this stream too
         self.streams.setdefault(game_id, set()).add(stream)
+        self._hold(stream)
         seq, text = self.table.snapshot_json(game_id)
         if last_id is not None and last_id <= seq:  # beyond the log (a restore): nothing
             stream.sent = last_id
@@ -220,11 +231,28 @@ class Hub:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             watcher.cancel()
+            self._release(stream)
             streams = self.streams.get(game_id)
             if streams is not None:
                 streams.discard(stream)
                 if not streams:
                     del self.streams[game_id]
+
+    def _hold(self, stream: Stream) -> None:
+        """Count ``stream`` against its token's cap (:data:`STREAMS_PER_TOKEN`); past the
+        cap the token's oldest stream ends (its browser reconnects if it still wants one,
+        and that ends the next oldest: a token never holds more than its cap)."""
+        held = self.held.setdefault(stream.identity.token_hash, deque())
+        held.append(stream)
+        while len(held) > STREAMS_PER_TOKEN.get(stream.identity.role, 1):
+            held.popleft().end()
+
+    def _release(self, stream: Stream) -> None:
+        held = self.held.get(stream.identity.token_hash)
+        if held is not None and stream in held:
+            held.remove(stream)
+        if held is not None and not held:
+            del self.held[stream.identity.token_hash]
 
     def _next_chunk(self, stream: Stream) -> bytes:
         """The newest state if it was not sent yet, else a heartbeat if due, else b""."""
