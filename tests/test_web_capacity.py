@@ -7,12 +7,15 @@ play) is ``tests/test_web_load.py``.
 
 from __future__ import annotations
 
+import http.client
 import json
 import resource
+import select
 import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,8 +27,7 @@ from tests.conftest import WebActions
 from tests.test_systemd_unit import values
 from tests.test_web_front import JSON, PAY, live, seconds_to_end
 from tests.test_web_live import connect, live_stream
-from web.capacity import Caps, caps_for
-from web.hub import STREAMS_PER_TOKEN
+from web.capacity import STREAMS_PER_TOKEN, Caps, caps_for
 from web.server import TableServer
 
 
@@ -94,7 +96,7 @@ def test_the_301st_stream_of_one_token_takes_no_other_phones_stream(
     for _conn, sse in kept:
         assert sse.event()[0] == 1
     bob = web_actions.tokens.lookup(web_actions.players["Bob"])
-    assert bob is not None and len(served.front.hub.held[bob.token_hash]) == keep
+    assert bob is not None and served.front.hub.held.count(bob) == keep
     assert web_actions.send(**PAY).status_code == 200
     for _conn, sse in kept:
         seq, state = sse.event()
@@ -154,3 +156,31 @@ def test_waiting_connections_are_closed_for_room_least_recently_active_first(
         sock.close()
     commands.close()
     phone.close()
+
+
+def test_a_tokens_long_polls_past_its_cap_end_its_oldest_not_another_phones(
+        served: TableServer, app: Flask, web_actions: WebActions) -> None:
+    """Long polls (``?after=N&wait=S``) count per token as streams do: Bob's fifth ends his
+    first at once (204: nothing new), Alice's keeps waiting until there is news."""
+    web_actions.new_game("Alice", "Bob")
+    where = live(served, app)
+    path = f"/api/games/{web_actions.game}?after=1&wait=20"
+
+    def poll(token: str) -> http.client.HTTPConnection:
+        conn = connect(where)
+        conn.request("GET", path, headers=web_actions.bearer(token))
+        return conn
+
+    alice = poll(web_actions.players["Alice"])
+    bobs = [poll(web_actions.players["Bob"]) for _ in range(STREAMS_PER_TOKEN["player"] + 1)]
+    started = time.monotonic()
+    first = bobs[0].getresponse()
+    assert first.status == 204 and time.monotonic() - started < 5
+    first.read()
+    assert alice.sock is not None
+    assert select.select([alice.sock], [], [], 1.0)[0] == []  # still waiting
+    assert web_actions.send(**PAY).status_code == 200
+    answer = alice.getresponse()
+    assert answer.status == 200 and json.loads(answer.read())["game"]["seq"] == 2
+    for conn in (alice, *bobs):
+        conn.close()

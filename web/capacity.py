@@ -26,9 +26,13 @@ connection in calm times.  Live streams are capped per token by :mod:`web.hub`.
 from __future__ import annotations
 
 import resource
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
+
+from web.tokens import Identity
+
+T = TypeVar("T")
 
 #: File descriptors kept for everything but connections (at least): the game log and its
 #: WAL, the editions read, the worker threads, the serial ports and GPIO chips, the journal.
@@ -135,3 +139,38 @@ class Gate:
         self.open -= 1
         self.waiting.pop(conn, None)
         self.closing.discard(conn)
+
+
+#: Live streams (and, apart, long polls) one token may hold at once, by role: a phone
+#: needs 1–2 (its page, and the reconnection after sleep while the old stream is not yet
+#: seen dead); the banker's token serves the console, the board and the table page, a
+#: table screen's a screen or two.  300 streams on one player token took the bank offline.
+STREAMS_PER_TOKEN = {"player": 4, "viewer": 4, "banker": 8}
+
+
+class PerToken(Generic[T]):
+    """What each token holds (its live streams, or its long polls), oldest first, against
+    :data:`STREAMS_PER_TOKEN`.  Used by the loop only (no lock)."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, deque[T]] = {}  # by token hash
+
+    def hold(self, identity: Identity, item: T) -> list[T]:
+        """Count ``item`` for ``identity``'s token; the items past its cap, oldest first
+        (the caller ends them: the newest is the one a reconnecting phone wants)."""
+        held = self.held.setdefault(identity.token_hash, deque())
+        held.append(item)
+        cap = STREAMS_PER_TOKEN.get(identity.role, 1)
+        return [held.popleft() for _ in range(len(held) - cap)]
+
+    def release(self, identity: Identity, item: T) -> None:
+        """``item`` ended (whether or not it was pushed out)."""
+        held = self.held.get(identity.token_hash)
+        if held is not None and item in held:
+            held.remove(item)
+        if held is not None and not held:
+            del self.held[identity.token_hash]
+
+    def count(self, identity: Identity) -> int:
+        """How many items ``identity``'s token holds."""
+        return len(self.held.get(identity.token_hash, ()))
