@@ -184,3 +184,17 @@ def test_a_tokens_long_polls_past_its_cap_end_its_oldest_not_another_phones(
     assert answer.status == 200 and json.loads(answer.read())["game"]["seq"] == 2
     for conn in (alice, *bobs):
         conn.close()
+
+
+def test_a_stream_without_a_token_holds_nothing(
+        served: TableServer, app: Flask, web_actions: WebActions) -> None:
+    """No per-address cap is needed for tokenless streams: each is answered 401 at once
+    and the hub holds none (the connection then waits, and the gate may close it)."""
+    web_actions.new_game("Alice", "Bob")
+    conn = connect(live(served, app))
+    for _ in range(50):
+        conn.request("GET", f"/api/games/{web_actions.game}/events")
+        answer = conn.getresponse()
+        assert answer.status == 401 and json.loads(answer.read())["ok"] is False
+    assert web_actions.game not in served.front.hub.streams and not served.front.hub.held.held
+    conn.close()
