@@ -104,9 +104,9 @@ def polls_while_pages_answer(server: TableServer, actions: WebActions, path: str
 
 def test_long_polls_hold_no_page_worker_and_wake_on_a_command(
         server: TableServer, web_actions: WebActions) -> None:
-    """Eight polls waiting for news (more than the 4 workers; as many as one token may
-    hold, web.capacity.STREAMS_PER_TOKEN) leave the pages answering at once; a command
-    wakes every poll with the new state."""
+    """Eight polls waiting for news (more than the 4 workers, within the banker's cap of
+    web.capacity.STREAMS_PER_TOKEN) leave the pages answering at once; a command wakes
+    every poll with the new state."""
     web_actions.new_game("Alice", "Bob")
     polls, answers = polls_while_pages_answer(
         server, web_actions, f"/api/games/{web_actions.game}?after=1&wait=20", 8)
