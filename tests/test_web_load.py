@@ -7,12 +7,15 @@ and read their game's live stream.  Phase one measures them on the idle server; 
 ``tests/attacker.py`` (a process of its own, so that it takes no time from this one's
 threads, and at the lowest priority: at the table it is another machine) holds 2 000 idle
 keep-alive and 500 slow-header connections and 300 live streams on one player's token, and
-phase two measures them again on the same server.
+phase two measures them again on the same server; phase three, once the attacker is gone,
+measures the idle server again.
 
 A phase is :data:`ROUNDS` rounds of :data:`COMMANDS` commands from every phone; its figure is
 the median of the rounds' p99 (and p50), so that one stall of a loaded 2-core machine does
-not decide it.  The attacked p99 must stay within 2× of the idle one, every command must be
-applied, and every phone's stream must show its game's newest state after every round.
+not decide it.  The attacked p99 must stay within 2× of the idle one (the larger of phases
+one and three: the other jobs of a shared test machine may change its load in between),
+every command must be applied, and every phone's stream must show its game's newest state
+after every round.
 """
 
 from __future__ import annotations
@@ -212,12 +215,16 @@ def test_nine_phones_keep_their_p99_while_a_guest_floods_the_server(
         attacked = _phase(phones, (ROUNDS + 1) * COMMANDS)
         attacker.stdin.close()
         counts = json.loads(attacker.stdout.readline())
+        attacker.wait(30)  # its connections close with it
+        after = _phase(phones, (2 * ROUNDS + 1) * COMMANDS)
         print(f"\nidle: p50 {idle['p50']:.1f} ms, p99 {idle['p99']:.1f} ms; attacked "
               f"({IDLE} idle, {SLOW} slow-header, {STREAMS} streams on one token): "
-              f"p50 {attacked['p50']:.1f} ms, p99 {attacked['p99']:.1f} ms; attacker {counts}")
+              f"p50 {attacked['p50']:.1f} ms, p99 {attacked['p99']:.1f} ms; idle again: "
+              f"p50 {after['p50']:.1f} ms, p99 {after['p99']:.1f} ms; attacker {counts}")
         opened = counts["opened"]
         assert (opened["idle"], opened["slow"], opened["stream"]) >= (IDLE, SLOW, STREAMS)
-        assert attacked["p99"] <= 2 * idle["p99"], (idle, attacked)
+        baseline = max(idle["p99"], after["p99"])
+        assert attacked["p99"] <= 2 * baseline, (idle, attacked, after)
     finally:
         for phone in phones:
             phone.close()
