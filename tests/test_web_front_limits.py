@@ -104,15 +104,16 @@ def polls_while_pages_answer(server: TableServer, actions: WebActions, path: str
 
 def test_long_polls_hold_no_page_worker_and_wake_on_a_command(
         server: TableServer, web_actions: WebActions) -> None:
-    """Ten polls waiting for news (more than the 4 workers) leave the pages answering at
-    once; a command wakes every poll with the new state."""
+    """Eight polls waiting for news (more than the 4 workers, within the banker's cap of
+    web.capacity.STREAMS_PER_TOKEN) leave the pages answering at once; a command wakes
+    every poll with the new state."""
     web_actions.new_game("Alice", "Bob")
     polls, answers = polls_while_pages_answer(
-        server, web_actions, f"/api/games/{web_actions.game}?after=1&wait=20", 10)
+        server, web_actions, f"/api/games/{web_actions.game}?after=1&wait=20", 8)
     assert web_actions.send(cmd="pass_start", player="Alice").status_code == 200
     for poll in polls:
         poll.join(5)
-    assert len(answers) == 10
+    assert len(answers) == 8
     assert all(s == 200 and json.loads(b)["game"]["seq"] == 2 for s, b in answers)
 
 

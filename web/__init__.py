@@ -28,6 +28,8 @@ SECURITY_HEADERS = {
 #: For this package's pages (scripts and styles from /static only; data as JSON blocks).
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+#: Blueprints whose every answer carries :data:`CSP` (HTML pages anywhere carry it too).
+CSP_BLUEPRINTS = ("pages", "auth", "tally", "games", "board", "table", "editions")
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | None = None,
@@ -86,8 +88,11 @@ class _NoSession(SessionInterface):
 
 
 def _security_headers(response: Response) -> Response:
+    """The headers every answer carries, and :data:`CSP` on every HTML page (whatever its
+    blueprint, error pages too: issue 17 point 9 found ``/editions`` and ``/table``
+    without one) and on every answer of the pages' blueprints."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.blueprint in ("pages", "auth", "tally", "games", "board"):
+    if response.mimetype == "text/html" or request.blueprint in CSP_BLUEPRINTS:
         response.headers.setdefault("Content-Security-Policy", CSP)
     return response

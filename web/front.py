@@ -169,10 +169,11 @@ class Front:
         wait = whole_number(_query_arg(scope, "wait"))
         if after is None or wait is None or not (0 < wait <= MAX_WAIT and after <= MAX_AFTER):
             return scope  # Flask answers (a bad number: 400; wait=0: at once)
-        if self._identity(game_id, "GET", _headers(scope)) is None:
+        identity = self._identity(game_id, "GET", _headers(scope))
+        if identity is None:
             return scope
         if not self.stopping.is_set():
-            await self.hub.wait_news(game_id, after, wait)
+            await self.hub.wait_news(game_id, after, wait, identity)
         return {**scope, "query_string": urlencode(
             [(k, v) for k, v in parse_qsl(scope["query_string"].decode("latin-1"))
              if k != "wait"]).encode("latin-1")}

@@ -13,6 +13,10 @@ sent) once a stream has been quiet for ``SSE_HEARTBEAT`` seconds (10): the pages
 takes a stream that brought nothing for 25 s as dead and reconnects (issue 16).  A state
 sent resets the quiet time, so a busy table gets no pings and an idle phone one write per
 heartbeat, as the keep-alive comment it replaces.
+A token holds at most :data:`web.capacity.STREAMS_PER_TOKEN` streams at once (issue 17:
+300 streams on one player token took the bank offline): a new one past the cap ends that
+token's oldest, the kindest to a phone that reconnects after sleep while its old stream is
+not yet seen dead.  Another token's streams are never touched; its long polls count apart.
 A stream ends after ``SSE_MAX_SECONDS`` (the browser reconnects with ``Last-Event-ID``),
 when the server stops, and as soon as the token it was opened with is replaced ("New QR
 code (lost phone)"); the reconnection is then answered 401 by the Flask app.
@@ -28,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.table import Table
+from web.capacity import PerToken
 from web.tokens import Identity, Tokens
 
 Message = MutableMapping[str, Any]
@@ -82,7 +87,10 @@ class Hub:
         self.table, self.tokens = table, tokens
         self.heartbeat, self.max_seconds = heartbeat, max_seconds
         self.streams: dict[str, set[Stream]] = {}
+        self.held: PerToken[Stream] = PerToken()  # streams, by token
         self.waiting: dict[str, set[asyncio.Event]] = {}  # long polls, by game
+        self.polls: PerToken[asyncio.Event] = PerToken()  # long polls, by token
+        self.cut: set[asyncio.Event] = set()  # long polls past their token's cap
         self.loop: asyncio.AbstractEventLoop | None = None
         self.last_tick = time.monotonic()  # the watchdog's sign that the loop is alive
         self._token_generation = tokens.generation
@@ -131,24 +139,35 @@ class Hub:
         for event in self.waiting.get(game_id, ()):
             event.set()
 
-    async def wait_news(self, game_id: str, after: int, timeout: float) -> None:
+    async def wait_news(self, game_id: str, after: int, timeout: float,
+                        identity: Identity | None = None) -> None:
         """Return once ``game_id``'s log is not at ``after`` (newer, or behind it after a
         restored backup), ``timeout`` seconds pass or the server stops: a long poll
-        (``?after=N&wait=S``) that holds no thread."""
+        (``?after=N&wait=S``) that holds no thread.  The long polls of one ``identity``
+        count against :data:`web.capacity.STREAMS_PER_TOKEN` (apart from its streams):
+        past it, the oldest returns at once (its phone polls again)."""
         event = asyncio.Event()
         waiting = self.waiting.setdefault(game_id, set())
         waiting.add(event)
+        if identity is not None:
+            for oldest in self.polls.hold(identity, event):  # past the token's cap
+                self.cut.add(oldest)
+                oldest.set()
         try:
             async with asyncio.timeout(timeout):
-                while not self._stopping and self.table.state(game_id).seq == after:
+                while (not self._stopping and event not in self.cut
+                       and self.table.state(game_id).seq == after):
                     await event.wait()
                     event.clear()
         except TimeoutError:
             pass
         finally:
             waiting.discard(event)
+            self.cut.discard(event)
             if not waiting:
                 self.waiting.pop(game_id, None)
+            if identity is not None:
+                self.polls.release(identity, event)
 
     def _publish(self, game_id: str, seq: int, text: str) -> None:
         message = event_bytes(seq, text)  # once for every stream of the game
@@ -202,6 +221,8 @@ class Hub:
         # registered before the state is read: a commit from another thread (a button)
         # in between is published to this stream too
         self.streams.setdefault(game_id, set()).add(stream)
+        for oldest in self.held.hold(identity, stream):  # past the token's cap
+            oldest.end()
         seq, text = self.table.snapshot_json(game_id)
         if last_id is not None and last_id <= seq:  # beyond the log (a restore): nothing
             stream.sent = last_id
@@ -220,6 +241,7 @@ class Hub:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             watcher.cancel()
+            self.held.release(identity, stream)
             streams = self.streams.get(game_id)
             if streams is not None:
                 streams.discard(stream)

@@ -19,6 +19,7 @@ from companion.errors import StorageError
 from companion.table import Table
 from web import create_app, state_json
 from web.addresses import ALL_INTERFACES, lan_addresses, url_for_host
+from web.capacity import raise_fd_limit
 from web.front import THREADS
 from web.qr import base_url, print_terminal
 from web.server import TableServer
@@ -104,7 +105,10 @@ def _notifier() -> Any:
 def serve(host: str, port: int, data: Path, hardware_mode: str, threads: int = THREADS,
           new_banker_token: bool = False, out: TextIO = sys.stdout) -> int:
     """Run the table server until SIGTERM / Ctrl-C; returns the exit status (1 when another
-    server already uses ``data``, or the port is taken)."""
+    server already uses ``data``, or the port is taken).  Raises the process's file
+    descriptor limit to its hard limit first: the server's connection caps are derived from
+    it (:mod:`web.capacity`, issue 17)."""
+    raise_fd_limit()
     data.mkdir(parents=True, exist_ok=True)
     with open(data / LOCK_NAME, "a+") as lock:
         try:

@@ -22,6 +22,7 @@ import uvicorn
 from flask import Flask
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
+from web.capacity import Caps, Gate, caps_for, fd_limit
 from web.front import THREADS, Front
 
 #: Seconds that open connections get to finish when the server stops.
@@ -63,10 +64,24 @@ class _Protocol(HttpToolsProtocol):
     _lingering = False  # answered 400: input is dropped until the close
     _deadline: asyncio.TimerHandle | None = None  # for the head under way
     _linger: asyncio.TimerHandle | None = None  # the close after LINGER_SECONDS
+    gate: Gate  # the server's (:mod:`web.capacity`), set on the class TableServer makes
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if not self.gate.opened(self):
+            transport.close()  # past the cap, none waiting to close: no room for it
+            return
         self._start_head_clock()
+
+    def evict(self) -> None:
+        """Close this waiting connection to make room (:class:`web.capacity.Gate`)."""
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.pipeline and not self.transport.is_closing():
+            self.gate.wait(self)  # a kept-alive connection waits for its next request
 
     def data_received(self, data: bytes) -> None:
         if self._lingering:
@@ -121,12 +136,14 @@ class _Protocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._in_body = True
+        self.gate.busy(self)
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
         super().on_headers_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.lost(self)
         for timer in (self._deadline, self._linger):
             if timer is not None:
                 timer.cancel()
@@ -190,6 +207,8 @@ class TableServer:
         threads: worker threads for pages and ordinary requests.
         on_exit: called once when a stop signal arrives (systemd's ``STOPPING=1``).
         on_ready: called once the server answers (systemd's ``READY=1``).
+        caps: the connections it holds (:mod:`web.capacity`); None: derived from this
+            process's file descriptor limit when built.
 
     Raises:
         OSError: the address cannot be bound (port taken, no such address).
@@ -197,8 +216,9 @@ class TableServer:
 
     def __init__(self, app: Flask, host: str, port: int, threads: int = THREADS,
                  on_exit: Callable[[], None] = lambda: None,
-                 on_ready: Callable[[], object] | None = None):
+                 on_ready: Callable[[], object] | None = None, caps: Caps | None = None):
         self.front = Front(app, threads)
+        self.gate = Gate(caps or caps_for(fd_limit()))
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # NODELAY
         try:
@@ -210,7 +230,8 @@ class TableServer:
             raise
         self.sock.set_inheritable(True)
         config = uvicorn.Config(
-            self.front, lifespan="on", http=_Protocol, loop="uvloop", access_log=False,
+            self.front, lifespan="on", loop="uvloop",
+            http=type("_GatedProtocol", (_Protocol,), {"gate": self.gate}), access_log=False,
             log_config=None, server_header=False, timeout_graceful_shutdown=GRACE,
             timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)  # no proxy in front of a Pi
         self.server = _Uvicorn(config, self.front, on_exit, on_ready)
