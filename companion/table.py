@@ -242,9 +242,7 @@ class Table:
               client_id: str | None) -> Outcome:
         if actor.role not in UNDO_ROLES:
             raise NotAllowed("Only the banker can undo.")
-        undo = Cmd(command)
-        undo.raw.get("seq")
-        unknown_field(undo)
+        unknown_field(Cmd(command), frozenset({"seq"}))  # issue 17 point 5
         duplicate = self._duplicate(game_id, client_id, command, actor)
         if duplicate:
             return duplicate

@@ -114,9 +114,10 @@ def test_an_unknown_field_is_refused_and_named(web_game: WebActions) -> None:
 def test_an_unknown_field_in_a_trade_offer_or_undo_is_refused(web_game: WebActions) -> None:
     """Point 5: "propose a trade, cancel it" with padding no longer stores the padding."""
     alice = web_game.players["Alice"]
-    offer = {"cmd": "trade_propose", "from_": "Alice", "to": "Bob",
+    offer = {"cmd": "trade_propose", "from_": "Alice",
              "parties": {"Alice": {"cash": 100}, "Bob": {}}}
     assert "'blob'" in web_game.send(alice, **offer, blob="y" * 150).json["error"]
+    assert web_game.send(alice, **offer).json["ok"]  # the same offer without it goes
     assert "'why'" in web_game.send(cmd="undo", why="z").json["error"]
 
 
