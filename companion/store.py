@@ -84,7 +84,7 @@ class Store:
             StorageError: the write failed (disk full, read-only); nothing was written.
         """
         body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
-        text = json.dumps(command, ensure_ascii=False)
+        text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
         try:
             body.encode("utf-8"), text.encode("utf-8")
         except UnicodeEncodeError as exc:
@@ -242,3 +242,18 @@ class Store:
         """SQLite's ``PRAGMA integrity_check`` answer (``ok`` when sound)."""
         with self._lock:
             return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    def written_since(self, since: float) -> list[tuple[str, str, float, int]]:
+        """``(game id, player, at, bytes)`` of every player's command stored at or after
+        ``since`` (s since the epoch): the UTF-8 bytes of its command and events as kept
+        (:class:`companion.budget.WriteBudget`, issue 17 point 5).  A log SQLite cannot
+        read to the end (issue 17 point 6: its healthy games still play) counts none."""
+        try:
+            with self._lock:
+                found = self._db.execute(
+                    "SELECT game_id, actor, at, LENGTH(CAST(command AS BLOB)) "
+                    "+ LENGTH(CAST(events AS BLOB)) FROM log "
+                    "WHERE at >= ? AND actor LIKE 'player:%'", (since,)).fetchall()
+        except sqlite3.Error:
+            return []
+        return [(g, a.removeprefix("player:"), float(at), int(n)) for g, a, at, n in found]

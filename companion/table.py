@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import events as ev
+from companion.budget import DAY, PLAYER_BYTES_A_DAY, WriteBudget
 from companion.commands import REGISTRY, Cmd
-from companion.commands.base import MAX_COMMAND, MAX_TEXT
+from companion.commands.base import MAX_COMMAND, MAX_TEXT, unknown_field
 from companion.commands.edition_check import replay_problems, unpinned_games
 from companion.commands.editions import pin_edition
 from companion.commands.setup import new_game_event, start_game
@@ -97,10 +98,15 @@ class Table:
         store: the :class:`~companion.store.Store` (SQLite log).
         encode: the state's JSON text (:meth:`snapshot_json`); it must give exactly the
             text of :func:`compact_json` (a server may pass a faster encoder).
+        budget: bytes a player's commands may write to the log in 24 hours
+            (:mod:`companion.budget`; 0: no limit).
     """
 
-    def __init__(self, store: Store, encode: Encoder = compact_json):
+    def __init__(self, store: Store, encode: Encoder = compact_json,
+                 budget: int = PLAYER_BYTES_A_DAY):
         self.store = store
+        self.budget = WriteBudget(budget)  # derived from the log: a restart keeps it
+        self.budget.load(store.written_since(self.budget.clock() - DAY))
         self._encode = encode
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
@@ -152,13 +158,13 @@ class Table:
         if client_id is not None and (not isinstance(client_id, str)
                                       or not 0 < len(client_id) <= 200):
             raise BadCommand("The command's 'id' must be text of 1 to 200 characters.")
-        _check_text(command)
+        size = _check_text(command)
         with self._lock, self.editions.active():
             if command.get("cmd") == "new_game":
                 return self._new_game(command, actor, client_id)
             self.state(game_id)  # UnknownGame, GameDamaged
             assert game_id is not None
-            return self._apply(game_id, command, actor, client_id)
+            return self._apply(game_id, command, actor, client_id, size)
 
     def _duplicate(self, game_id: str | None, client_id: str | None,
                    command: dict[str, Any], actor: Actor) -> Outcome | None:
@@ -185,7 +191,9 @@ class Table:
         if duplicate:
             return duplicate
         game_id = uuid.uuid4().hex[:12]
-        started = new_game_event(Cmd(command), game_id)
+        fields = Cmd(command)
+        started = new_game_event(fields, game_id)
+        unknown_field(fields)
         draft = Draft(GameState(), 1)
         pin_edition(draft, self.editions, started.edition)  # a family copy: kept as it is now
         start_game(draft, started)
@@ -193,7 +201,7 @@ class Table:
         return self._commit(game_id, draft, seq)
 
     def _apply(self, game_id: str, command: dict[str, Any], actor: Actor,
-               client_id: str | None) -> Outcome:
+               client_id: str | None, size: int) -> Outcome:
         state = self._games[game_id]
         name = command.get("cmd")
         if name == "undo":
@@ -208,6 +216,8 @@ class Table:
             return duplicate
         if state.over and spec.name not in AFTER_THE_END:
             raise GameOver("The game is over; only undo can change it now.")
+        if actor.role == "player" and actor.player is not None:  # the day's bytes
+            self.budget.check(game_id, actor.player, size)
         _offered(state, spec.name)
         draft = Draft(state, state.seq + 1)
         marks = deed_marks(state)  # C18: the deeds of pending trades, as offered
@@ -216,18 +226,23 @@ class Table:
             settle_debts(draft)
             void_changed_trades(draft, marks)
             rules_for(draft.state.ed).after_command(draft)  # e.g. M22: a multimillionaire
+            unknown_field(cmd, spec.fields)  # issue 17 point 5: nothing stored unread
             seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
         except BaseException:
             if draft.events:  # folded into the live state but never stored: rebuild
                 self._games[game_id] = self._refold(game_id)
             raise
         self.editions.learn(draft.state.ed.id, draft.events)  # ask once: the family's copy
+        if actor.role == "player" and actor.player is not None:
+            events = json.dumps([ev.to_dict(e) for e in draft.events], ensure_ascii=False)
+            self.budget.add(game_id, actor.player, size + len(events.encode("utf-8")))
         return self._commit(game_id, draft, seq)
 
     def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,
               client_id: str | None) -> Outcome:
         if actor.role not in UNDO_ROLES:
             raise NotAllowed("Only the banker can undo.")
+        unknown_field(Cmd(command), frozenset({"seq"}))  # issue 17 point 5
         duplicate = self._duplicate(game_id, client_id, command, actor)
         if duplicate:
             return duplicate
@@ -408,15 +423,23 @@ class Table:
                 for r in rows]
 
 
-def _check_text(command: dict[str, Any]) -> None:
-    """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored; a
+def _check_text(command: dict[str, Any]) -> int:
+    """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored;
+    NaN or Infinity (issue 17 point 4: not JSON, every history would stop); a
     string longer than ``MAX_TEXT`` (a value or a field name, at any depth); a command
-    longer than ``MAX_COMMAND``: the log keeps every command, the history shows it."""
+    longer than ``MAX_COMMAND``: the log keeps every command, the history shows it.
+    Returns the command's size as the log keeps it (UTF-8 bytes of its JSON text)."""
     try:
         text = json.dumps(command, ensure_ascii=False)
         text.encode("utf-8")
     except (UnicodeEncodeError, TypeError, ValueError, RecursionError) as exc:
         raise BadCommand("The command holds text or values that cannot be stored.") from exc
+    if "NaN" in text or "Infinity" in text:  # NaN is no JSON: the history would break
+        try:
+            json.dumps(command, allow_nan=False)
+        except ValueError as exc:
+            raise BadCommand("A number in the command is not a number (%(name)s); send "
+                             "real numbers.", name="NaN, Infinity") from exc
     key = _long_text(command)
     if key is not None:
         raise BadCommand("The text in %(key)r is longer than %(most)s characters; write it "
@@ -424,6 +447,7 @@ def _check_text(command: dict[str, Any]) -> None:
     if len(text) > MAX_COMMAND:
         raise BadCommand("The command is longer than %(most)s characters; send only the "
                          "fields it needs.", most=MAX_COMMAND)
+    return len(text.encode("utf-8"))
 
 
 def _long_text(command: dict[str, Any]) -> str | None:

@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("basics", ["companion", "companion.errors", "companion.records", "companion.events",
                 "companion.mechanics", "companion.mechanics.*"]),
     ("editions", ["companion.editions"]),
-    ("store", ["companion.logfile", "companion.store"]),
+    ("store", ["companion.logfile", "companion.store", "companion.budget"]),
     ("state", ["companion.state", "companion.mechanics.*.state"]),
     ("money", ["companion.money"]),
     ("folds", ["companion.folds", "companion.mechanics.*.folds"]),

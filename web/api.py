@@ -60,11 +60,23 @@ def table() -> Table:
     return cast(Table, current_app.extensions["companion.table"])
 
 
+def no_constant(name: str) -> Any:
+    """``parse_constant`` for ``json.loads`` of a command (both lanes: :mod:`web.front`):
+    NaN, Infinity and -Infinity are no JSON, and a stored one would stop every history
+    (issue 17 point 4).  Raises BadCommand."""
+    raise BadCommand("A number in the command is not a number (%(name)s); send real "
+                     "numbers.", name=name)  # a template: translated when answered
+
+
 def json_body() -> dict[str, Any]:
-    """The request body as a JSON object.  Raises BadRequest (malformed or not an object)."""
+    """The request body as a JSON object.  Raises BadRequest (malformed or not an object),
+    BadCommand (NaN or Infinity in it: :func:`no_constant`)."""
     try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the parser goes: not a command
+        data = json.loads(request.get_data(), parse_constant=no_constant) \
+            if request.is_json else None
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+        if isinstance(exc, BadCommand):
+            raise
         data = None
     if not isinstance(data, dict):
         raise BadRequest(_("The body must be a JSON object."))

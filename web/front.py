@@ -41,7 +41,14 @@ from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
 from web import limits
-from web.api import MAX_AFTER, MAX_WAIT, command_answer, is_game_command, whole_number
+from web.api import (
+    MAX_AFTER,
+    MAX_WAIT,
+    command_answer,
+    is_game_command,
+    no_constant,
+    whole_number,
+)
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
 from web.tokens import Identity, Tokens
@@ -247,7 +254,7 @@ class Front:
         if mimetype != "application/json" or identity is None:
             return None
         try:
-            command = json.loads(body)
+            command = json.loads(body, parse_constant=no_constant)  # NaN: Flask says why
         except (ValueError, RecursionError):
             return None
         if not is_game_command(command):

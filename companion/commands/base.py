@@ -31,14 +31,40 @@ MAX_TEXT = 200
 #: of every deed, lifting them all: about 1 300; 4 000 with 60-letter names), far below
 #: the 64 KiB a request may hold.
 MAX_COMMAND = 8_000
+#: Fields every command may carry: its kind and the client's id (docs/table-log.md).
+COMMON_FIELDS = frozenset({"cmd", "id"})
+
+
+class Fields(dict[str, Any]):
+    """A command's fields that remembers which ones were looked at (``read``): a field
+    no step of the command looked at is one it does not know (:func:`unknown_field`)."""
+
+    def __init__(self, raw: dict[str, Any]):
+        super().__init__(raw)
+        self.read: set[str] = set()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.read.add(key)
+        return super().__contains__(key)
 
 
 class Cmd:
-    """A command as sent (a dict), with typed getters that refuse bad fields."""
+    """A command as sent (a dict), with typed getters that refuse bad fields.  ``raw``
+    remembers the fields read (:class:`Fields`), so :func:`unknown_field` can name a field
+    the command does not know."""
 
     def __init__(self, raw: dict[str, Any], state: GameState | None = None,
                  sender: str | None = None):
-        self.raw = raw
+        self.raw = Fields(raw)
         self.state = state
         self.name = str(raw.get("cmd", ""))
         #: The player whose phone sent the command (None: the banker, a replay, a button).
@@ -108,6 +134,18 @@ class Cmd:
         raise UnknownSpace("There is no space %(value)r on this board.", value=value)
 
 
+def unknown_field(cmd: Cmd, also: frozenset[str] = frozenset()) -> None:
+    """Refuse a field that no step of the command looked at, nor :data:`COMMON_FIELDS`
+    or ``also`` (fields a command takes without always reading them): the log keeps
+    every command, so a field nobody reads only fills the card (issue 17 point 5).
+    Call it once the command was validated.  Raises BadCommand naming the field."""
+    known = COMMON_FIELDS | also | cmd.raw.read
+    extra = sorted(str(key) for key in cmd.raw.keys() - known)
+    if extra:
+        raise BadCommand("The command %(cmd)r has no field %(field)r; send only the fields "
+                         "it takes.", cmd=cmd.name, field=extra[0][:40])
+
+
 Handler = Callable[[Draft, Cmd], None]
 
 
@@ -118,20 +156,24 @@ class Spec:
     name: str
     handler: Handler
     player_field: str | None = None
+    #: Fields the command takes even when a step does not read them (:func:`unknown_field`).
+    fields: frozenset[str] = frozenset()
 
 
 REGISTRY: dict[str, Spec] = {}
 
 
-def command(name: str, player_field: str | None = None) -> Callable[[Handler], Handler]:
+def command(name: str, player_field: str | None = None,
+            fields: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
     """Register ``handler`` as command ``name``.
 
     ``player_field`` names the field that must be the sending player when a player's
-    phone (not the banker) sends it; None = banker only.
+    phone (not the banker) sends it; None = banker only.  ``fields``: fields the command
+    takes that its handler may not read every time (else refused as unknown).
     """
 
     def register(handler: Handler) -> Handler:
-        REGISTRY[name] = Spec(name, handler, player_field)
+        REGISTRY[name] = Spec(name, handler, player_field, frozenset(fields))
         return handler
 
     return register

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
-from companion.commands.names import MAX_NAME, name_key, new_name
+from companion.commands.names import MAX_NAME, look_alike, name_key, new_name
 from companion.commands.variants import start_variant, variant_settings
 from companion.editions import load_edition
 from companion.errors import BadCommand, RuleBroken
@@ -48,7 +48,8 @@ def new_game_event(raw: Cmd, game_id: str) -> ev.GameStarted:
 def player_names(players: Any, most: int) -> list[str]:
     """The players' names as stored: 2 to ``most`` of them, each as
     :func:`~companion.commands.names.new_name` (NFC, trimmed) and 1 to 40 characters, no
-    two the same after NFC and casefolding, none the bank.  Raises BadCommand."""
+    two the same after NFC and casefolding nor looking alike
+    (:func:`~companion.commands.names.look_alike`), none the bank.  Raises BadCommand."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadCommand("Name the players as a list of names.")
     if len(players) < 2 or len(players) > most:
@@ -57,8 +58,13 @@ def player_names(players: Any, most: int) -> list[str]:
     same = len({name_key(n) for n in names}) < len(names)
     if same or any(not 0 < len(n) <= MAX_NAME for n in names):
         raise BadCommand("Every player needs a different name of 1 to 40 letters.")
-    if any(name_key(n) == ev.BANK for n in names):
+    if any(look_alike(n, ev.BANK) for n in names):
         raise BadCommand("'bank' is the bank's name; pick another for the player.")
+    for i, name in enumerate(names):  # issue 17 point 8: "Ola" and "Оla" (Cyrillic О)
+        other = next((o for o in names[:i] if look_alike(o, name)), None)
+        if other is not None:
+            raise BadCommand("%(one)s and %(other)s look alike; give the players names that "
+                             "look different.", one=other, other=name)
     return names
 
 
