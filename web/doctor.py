@@ -32,7 +32,7 @@ from typing import TextIO
 DB_NAME = "companion.sqlite3"  # the game log's file name inside --data
 LAYOUT_NAME = "hardware.toml"  # the table layout inside --data, as companion serve reads it
 PACKAGES = ("flask", "uvicorn", "httptools", "uvloop", "a2wsgi", "orjson", "gpiozero", "pyserial",
-            "qrcode")
+            "qrcode", "confusable-homoglyphs")
 MODEL_PATH = Path("/proc/device-tree/model")  # the board's name on a Pi (device tree)
 DEV = Path("/dev")
 MIN_FREE = 100 * 1024 * 1024  # bytes of free space below which the log may soon fail
