@@ -80,11 +80,6 @@ class DdpStrip:
                 self.colours, self._dirty = list(colours), True
                 self._cond.notify_all()
 
-    def wait_sent(self, count: int, timeout: float) -> bool:
-        """Block until more than ``count`` frames were sent, or ``timeout`` s; True if so."""
-        with self._cond:
-            return self._cond.wait_for(lambda: self.frames_sent > count, timeout)
-
     def close(self) -> None:
         """Stop the thread, send a black frame (best effort) and close the socket; idempotent."""
         with self._cond:
