@@ -32,9 +32,10 @@ Colour = tuple[int, int, int]
 class Board:
     """A UDP socket on 127.0.0.1 in place of WLED: collects what the driver sends."""
 
-    def __init__(self, port: int = 0) -> None:
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.sock.bind(("127.0.0.1", port))
+    def __init__(self, port: int = 0, address: str = "127.0.0.1") -> None:
+        self.sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET,
+                                  socket.SOCK_DGRAM)
+        self.sock.bind((address, port))
         self.port = self.sock.getsockname()[1]
 
     def packets(self, timeout: float) -> list[bytes]:
@@ -129,6 +130,20 @@ def test_the_same_colours_as_the_serial_driver(table: Table, game_id: str,
     wanted = {tuple(decode(LIT)), tuple(decode(DARK))}
     assert wanted <= by_serial and wanted <= by_ddp
     assert by_ddp - {tuple([(0, 0, 0)] * 6)} == by_serial - {tuple([(0, 0, 0)] * 6)}
+
+
+def test_an_ipv6_address() -> None:
+    try:
+        board = Board(address="::1")
+    except OSError:
+        pytest.skip("no IPv6 loopback on this machine")
+    try:
+        with DdpStrip("::1", 1, port=board.port) as strip:
+            assert strip.url == f"ddp://[::1]:{board.port}"
+            strip.show([(1, 2, 3)])
+            assert [(1, 2, 3)] in frames(board.packets(0.3))
+    finally:
+        board.close()
 
 
 def test_chosen_in_hardware_toml(table: Table, game_id: str, board: Board) -> None:
