@@ -12,8 +12,8 @@ file format (all tables and keys optional) is documented in ``hardware/README.md
     [strip]
     driver = "serial"                 # or "ddp": WLED over Wi-Fi, then host (and port)
     device = "auto"                   # or "/dev/serial/by-id/usb-1a86_…", any pyserial URL
-    host = "wled-1a2b3c.local"        # driver = "ddp" only: the WLED board's name or address
     baud = 115200
+    # host = "wled-1a2b3c.local"      # driver = "ddp" only, in place of device and baud
     brightness = 0.5                  # 0.0 .. 1.0, applied to every colour
     seat_leds = [0, 1, 2, 3, 4, 5]    # one LED per seat: blinks while a rent is claimable
 
@@ -206,8 +206,9 @@ def _check_strip(strip: StripConfig) -> None:
 
 
 def _check_driver(strip: StripConfig, given: set[str]) -> None:
-    """The driver and its own keys: ``device``/``baud`` belong to ``serial``, ``host``/``port``
-    to ``ddp``, which needs a host (a name or an address, not a URL)."""
+    """The driver and its own keys: ``device``/``baud``/``write_timeout`` belong to
+    ``serial``, ``host``/``port`` to ``ddp``, which needs a host (a name or an address, not a
+    URL). Raises ConfigError naming the field."""
     if strip.driver not in DRIVERS:
         raise ConfigError(f"strip.driver {strip.driver!r}: use \"serial\" (USB) or \"ddp\""
                           " (WLED over Wi-Fi)")
