@@ -125,6 +125,8 @@ class DdpStrip:
         except (OSError, UnicodeError) as exc:  # socket.gaierror is an OSError
             self._fail(f"cannot find {self.host} on the network ({_words(exc)})")
             return
+        if self._closed:  # a slow lookup outlasted close(): open nothing
+            return
         sock = socket.socket(family, kind, proto)
         try:
             sock.settimeout(self._send_timeout)
