@@ -37,8 +37,24 @@
     toggle.classList.toggle("primary", false);
     if (open) more.scrollIntoView({block: "start"});
   }
+  /* "More" is open while the players join (seq <= 1: their QR codes); it closes itself
+     once, when play starts (the first command after joining), so the normal turn fits
+     the first screen (h17 finding 1) — unless the banker is using it: a tap on "More"
+     or in one of its forms keeps it as the banker left it. */
+  let joining = !more.hidden;
+  let used = false;
   toggle.setAttribute("aria-expanded", String(!more.hidden));
-  toggle.addEventListener("click", () => showMore(more.hidden));
+  toggle.addEventListener("click", () => { used = true; showMore(more.hidden); });
+  for (const kind of ["pointerdown", "keydown", "input", "change"]) {  // a hand, not focus()
+    more.addEventListener(kind, (event) => {
+      if (event.target.closest("form, [data-cmd]")) used = true;
+    });
+  }
+  function closeWhenPlayStarts(state) {
+    if (!joining || state.game.seq <= 1) return;
+    joining = false;
+    if (!used) showMore(false);
+  }
 
   /* The panels the moment needs, drawn by their own scripts, move to the first screen. */
   const slot = document.getElementById("turn-auction-slot");
@@ -207,6 +223,7 @@
   }
 
   C.onState((state) => {
+    closeWhenPlayStarts(state);
     renderWho(state);
     renderPad(state);
     renderPick(state);
