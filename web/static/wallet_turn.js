@@ -12,6 +12,8 @@
      dice: the offer above is decided first (the core refuses the roll too).
    - C5: an owner with an open claim who rolls next is asked to claim first (their roll
      would make it lapse); "Roll without claiming" shows the dice (one extra tap).
+   - K6: a stop on a joker asks for the second roll on the same pad (`joker`, the total);
+     an effect not known yet is asked of the banker (web/phone_asks.py).
    - C13: a jailed player's pad offers "Pay 1 000 kr and roll" (asked once) before the
      first roll of their turn. */
 "use strict";
@@ -44,6 +46,7 @@
     const current = C.player(state, turn.player);
     const next = !mine && turn.rolled && !state.auction && C.nextInTurn(state) === me
       && !(current && current.debts.length);
+    if (mine && rules.jokers && turn.phase === "joker") return {cmd: "joker", one: false, next};  // K6
     if ((mine && turn.rolled) || (!mine && !next)) return null;
     if (turn.for_sale !== null && turn.for_sale !== undefined) return null;  // C4 first
     const jail = Boolean(rules.jail && player.in_jail);
@@ -69,6 +72,7 @@
 
   function padTitle(m) {
     if (m.cmd === "claim") return C.t("Claim the rent first");
+    if (m.cmd === "joker") return C.t("You stopped on a joker: roll both dice again and tap them");
     if (m.jail && !m.next) return C.t("In jail: roll a double to get out, or pay first");
     if (m.cmd === "ola_roll") {
       if (m.again) return C.t("Ola Nordmann rolled doubles: roll for him again");
@@ -109,7 +113,8 @@
     const dice = mode.one ? [taps[0] || taps[1]] : taps;
     renderPad(C.state());
     if (dice.some((d) => d === null)) return;
-    const command = {cmd: mode.cmd, player: me, dice: [...dice]};
+    const command = {cmd: mode.cmd, player: me,
+      dice: mode.cmd === "joker" ? dice[0] + dice[1] : [...dice]};  // K6: the total
     taps = [null, null];
     await C.act(command, pad);
     if (C.state()) renderPad(C.state());
@@ -162,6 +167,7 @@
         C.button(C.t("To auction"), {cmd: "auction_open", space: space.index, decliner: me}, "huge"),
       ]];
     }
+    if (space.kind === "card" && rules.jokers) return null;  // K6: the pad asks the second roll
     if (space.kind === "card") {
       // the phone pays; money from the bank is the banker's to give (finding 11)
       return [C.fmt("%(space)s: read the card — pay below, or ask the banker for money from the bank",
