@@ -1,15 +1,18 @@
 """Play-test findings after issue 16 (h17), in Chromium: the phone asks a Kortstokk
-joker's second roll (K6) on its dice pad.  Screenshots go to /tmp/shots/h17-find/."""
+joker's second roll (K6) on its dice pad; the table screen /board follows a new game.
+Screenshots go to /tmp/shots/h17-find/."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from flask.testing import FlaskClient
 from playwright.sync_api import expect
 
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
+from tests.test_web_browser_board import TABLE, board_page
 from tests.test_web_browser_dice import PHONE, Taps, page_at
 
 SHOTS = Path("/tmp/shots/h17-find")
@@ -41,3 +44,39 @@ def test_k6_the_phone_asks_the_jokers_second_roll_not_a_card(
     assert web_actions.cash("Alice") == 10
     assert web_actions.state()["turn"]["phase"] != "joker"
     expect(alice.get_by_text("read the card")).to_have_count(0)
+
+
+def test_h17_3_follow_names_the_newer_games_board_to_its_viewers(
+        web_actions: WebActions, client: FlaskClient) -> None:
+    """A viewer of an older game gets the current game's viewer link; of the current game,
+    none; the banker the plain /board; a player nothing (their phone is their game)."""
+    web_actions.new_game("Alice", "Bob")
+    first, old = web_actions.game, str(web_actions.tokens.viewer(web_actions.game))
+    alice = web_actions.players["Alice"]
+    url = f"/api/board/follow?game={first}"
+    assert client.get(url, headers=web_actions.bearer(old)).json["url"] is None
+    web_actions.new_game("Carol", "Dan")
+    second = web_actions.game
+    answer = client.get(url, headers=web_actions.bearer(old)).json
+    assert answer["game"] == second
+    assert answer["url"] == f"/join/{web_actions.tokens.viewer(second)}"
+    assert client.get(url, headers=web_actions.bearer()).json["url"] == "/board"
+    assert client.get(url, headers=web_actions.bearer(alice)).json["url"] is None
+    current = str(web_actions.tokens.viewer(second))
+    assert client.get(f"/api/board/follow?game={second}",
+                      headers=web_actions.bearer(current)).json["url"] is None
+    assert client.get(url).status_code == 401
+
+
+def test_h17_3_the_table_screen_follows_a_new_game(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """The TV shows Alice and Bob's game; the banker starts Carol and Dan's: within a few
+    seconds the same screen shows the new game's board, without a new QR code."""
+    web_actions.new_game("Alice", "Bob")
+    screen = board_page(browser, live_server, str(web_actions.tokens.viewer(web_actions.game)),
+                        TABLE)
+    expect(screen.locator('#board-players [data-name="Alice"]')).to_be_visible()
+    web_actions.new_game("Carol", "Dan")
+    expect(screen.locator('#board-players [data-name="Carol"]')).to_be_visible(timeout=20_000)
+    expect(screen.locator('#board-players [data-name="Alice"]')).to_have_count(0)
+    expect(screen.locator("#conn")).to_have_text("live", timeout=TIMEOUT)
