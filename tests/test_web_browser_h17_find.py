@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from playwright.sync_api import expect
 
@@ -80,3 +81,24 @@ def test_h17_3_the_table_screen_follows_a_new_game(
     expect(screen.locator('#board-players [data-name="Carol"]')).to_be_visible(timeout=20_000)
     expect(screen.locator('#board-players [data-name="Alice"]')).to_have_count(0)
     expect(screen.locator("#conn")).to_have_text("live", timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize(("lang", "one", "three"), [
+    ("nb", "1\u00a0mynt", "3\u00a0mynter"), ("sv", "1\u00a0mynt", "3\u00a0mynt"),
+    ("en", "1\u00a0coin", "3\u00a0coins")])
+def test_h17_7_one_coin_is_singular_on_the_phone(
+        browser: Any, live_server: LiveServer, web_actions: WebActions,
+        lang: str, one: str, three: str) -> None:
+    """Kortstokk counts coins (K1: 8 each): Alice pays 7 to the bank and has 1 coin —
+    "1 mynt", not "1 mynter"; Bob, paying 5, has 3: the plural (ngettext's forms)."""
+    web_actions.new_game("Alice", "Bob", edition="kortstokk")
+    sent(web_actions, cmd="pay", from_="Alice", to="bank", amount=7)
+    sent(web_actions, cmd="pay", from_="Bob", to="bank", amount=5)
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "companion_lang", "value": lang, "url": live_server.url}])
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/join/{web_actions.players['Alice']}")
+    expect(phone.locator("#cash")).to_have_text(one, timeout=TIMEOUT)
+    bob = context.new_page()
+    bob.goto(f"{live_server.url}/join/{web_actions.players['Bob']}")
+    expect(bob.locator("#cash")).to_have_text(three, timeout=TIMEOUT)
