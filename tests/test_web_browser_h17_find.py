@@ -102,3 +102,22 @@ def test_h17_7_one_coin_is_singular_on_the_phone(
     bob = context.new_page()
     bob.goto(f"{live_server.url}/join/{web_actions.players['Bob']}")
     expect(bob.locator("#cash")).to_have_text(three, timeout=TIMEOUT)
+
+
+def test_h17_6_c4_the_jailed_next_player_is_told_why_they_cannot_roll(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Classic: Bob is in jail; Alice rolls 1 + 2 onto Kirkeveien (index 3, for sale).  C4:
+    no roll until it is bought or auctioned — Bob's phone says so instead of a bare pad;
+    once Alice bought it, Bob's pad is back (with the C13 fine)."""
+    web_actions.new_game("Alice", "Bob")
+    sent(web_actions, cmd="jail", player="Bob")
+    bob = page_at(browser, live_server, web_actions.players["Bob"], "/wallet", PHONE)
+    sent(web_actions, cmd="roll", player="Alice", dice=[1, 2])
+    pad = bob.locator("#turn-pad")
+    expect(pad).to_contain_text("Alice must first buy or auction Kirkeveien", timeout=TIMEOUT)
+    expect(pad.locator(".die-row").first).to_be_hidden()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    bob.screenshot(path=str(SHOTS / "c4-jailed-next-phone.png"))
+    sent(web_actions, cmd="buy", player="Alice", space=3)
+    expect(pad).not_to_contain_text("must first buy", timeout=TIMEOUT)
+    expect(pad.locator(".die-row").first).to_be_visible()

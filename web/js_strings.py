@@ -151,6 +151,7 @@ JS_STRINGS = (
     # wallet_turn.js: an owner who rolls next claims first (C5); the fine before rolling (C13)
     N_("Claim the rent first"),
     N_("You stopped on a joker: roll both dice again and tap them"),
+    N_("%(player)s must first buy or auction %(space)s"),
     N_("Roll without claiming"), N_("Pay %(fine)s and roll"),
     N_("Pay the jail fine of %(fine)s to the bank and then roll?"), N_("Pay %(fine)s"),
     N_("In jail: roll a double to get out, or pay first"),

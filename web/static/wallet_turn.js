@@ -9,7 +9,8 @@
    - The owner's one tap: the claim button says "Claim 1 600 kr for Prinsens gate" and
      the phone vibrates when a claim opens (where the browser allows).
    - C4: while a deed the token stopped on is for sale (`turn.for_sale`) no phone has
-     dice: the offer above is decided first (the core refuses the roll too).
+     dice: the offer above is decided first (the core refuses the roll too); the phone
+     next in turn says so ("Kari must first buy or auction Parkveien").
    - C5: an owner with an open claim who rolls next is asked to claim first (their roll
      would make it lapse); "Roll without claiming" shows the dice (one extra tap).
    - K6: a stop on a joker asks for the second roll on the same pad (`joker`, the total);
@@ -48,7 +49,9 @@
       && !(current && current.debts.length);
     if (mine && rules.jokers && turn.phase === "joker") return {cmd: "joker", one: false, next};  // K6
     if ((mine && turn.rolled) || (!mine && !next)) return null;
-    if (turn.for_sale !== null && turn.for_sale !== undefined) return null;  // C4 first
+    if (turn.for_sale !== null && turn.for_sale !== undefined) {  // C4 first: say why
+      return next ? {cmd: "wait", one: false, next, why: forSaleText(state, current)} : null;
+    }
     const jail = Boolean(rules.jail && player.in_jail);
     const owed = next && rules.claims_lapse_at_next_roll ? claimKey(state) : "";
     if (owed && owed !== skipped) return {cmd: "claim", one: false, next, owed};
@@ -58,6 +61,15 @@
         again: !next && turn.phase !== "ola"};
     }
     return {cmd: "roll", one: oneDie(player.position), next, jail};
+  }
+
+  /* C4: why the player next in turn may not roll yet (h17 finding 6). */
+  function forSaleText(state, current) {
+    const space = spaces[state.turn.for_sale];
+    const name = (current && current.position === state.turn.for_sale && current.position_name)
+      || (space ? space.label : String(state.turn.for_sale));
+    return C.fmt("%(player)s must first buy or auction %(space)s",
+      {player: state.turn.player, space: name});
   }
 
   /* This owner's open claims, as a key ("" = none). */
@@ -72,6 +84,7 @@
 
   function padTitle(m) {
     if (m.cmd === "claim") return C.t("Claim the rent first");
+    if (m.cmd === "wait") return m.why;
     if (m.cmd === "joker") return C.t("You stopped on a joker: roll both dice again and tap them");
     if (m.jail && !m.next) return C.t("In jail: roll a double to get out, or pay first");
     if (m.cmd === "ola_roll") {
@@ -92,14 +105,15 @@
     if (!m) return;
     document.getElementById("turn-pad-title").textContent = padTitle(m);
     const claiming = m.cmd === "claim";
+    const still = claiming || m.cmd === "wait";  // no dice: a claim first, or C4
     skip.hidden = !claiming;
     skip.textContent = C.t("Roll without claiming");
     fine.hidden = !m.jail;
     if (m.jail) {
       fine.textContent = C.fmt("Pay %(fine)s and roll", {fine: C.money(state, rules.jail_fine)});
     }
-    rows[0].hidden = claiming;
-    rows[1].hidden = m.one || claiming;
+    rows[0].hidden = still;
+    rows[1].hidden = m.one || still;
     rows.forEach((row, i) => {
       for (const die of row.querySelectorAll(".die")) {
         die.setAttribute("aria-pressed", String(taps[i] === Number(die.dataset.face)));
@@ -108,7 +122,7 @@
   }
 
   async function tap(row, face) {
-    if (!mode || mode.cmd === "claim") return;
+    if (!mode || mode.cmd === "claim" || mode.cmd === "wait") return;
     taps[row] = face;
     const dice = mode.one ? [taps[0] || taps[1]] : taps;
     renderPad(C.state());
