@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 from tests.test_web_browser_board import TABLE, board_page
+from tests.test_web_browser_console_screen import TABLET, console_at
 from tests.test_web_browser_dice import PHONE, Taps, page_at
 
 SHOTS = Path("/tmp/shots/h17-find")
@@ -121,3 +122,54 @@ def test_h17_6_c4_the_jailed_next_player_is_told_why_they_cannot_roll(
     sent(web_actions, cmd="buy", player="Alice", space=3)
     expect(pad).not_to_contain_text("must first buy", timeout=TIMEOUT)
     expect(pad.locator(".die-row").first).to_be_visible()
+
+
+#: JS: the visible buttons of ``selector`` whose centre another element covers (by name).
+COVERED = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((b) => b.offsetParent !== null)
+  .filter((b) => { const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !(hit && (hit === b || b.contains(hit))); })
+  .map((b) => b.textContent.trim())"""
+
+
+@pytest.mark.parametrize("edition", ["monopol-no-1996", "kortstokk", "verdens-underverker-2003"])
+def test_h17_5_nothing_covers_buy_on_the_console(
+        browser: Any, live_server: LiveServer, web_actions: WebActions, edition: str) -> None:
+    """At 1024×768, Alice rolled 1 + 2 onto an unowned deed: "Buy" and "To auction" are
+    not under the sticky Next turn/Undo/More row, and the page does not scroll."""
+    web_actions.new_game("Alice", "Bob", "Carol", edition=edition)
+    sent(web_actions, cmd="roll", player="Alice", dice=[1, 2])
+    console = console_at(browser, live_server, web_actions, TABLET)
+    buy = console.locator("#turn-offer button").first
+    expect(buy).to_be_visible(timeout=TIMEOUT)
+    console.wait_for_timeout(300)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    console.screenshot(path=str(SHOTS / f"{edition}-buy-tablet.png"))
+    assert console.evaluate(COVERED, "#turn-offer button, #turn-panel .turn-always button") == []
+    assert console.evaluate("document.documentElement.scrollHeight") <= TABLET["height"]
+
+
+def test_h17_4_wonders_asks_open_over_the_board_not_over_the_pad(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Wonders (2003): Alice rolls 1 + 2 onto Brun 3, an estimated price (issue 15 point
+    9); she buys; the asks (the estimate, the wonder's name) open over the board: Bob's dice
+    pad, Next turn/Undo/More stay on the first screen at 1024×768, uncovered, unmoved."""
+    web_actions.new_game("Alice", "Bob", "Carol", edition="verdens-underverker-2003")
+    sent(web_actions, cmd="roll", player="Alice", dice=[1, 2])
+    console = console_at(browser, live_server, web_actions, TABLET)
+    expect(console.locator("#estimate")).to_be_visible(timeout=TIMEOUT)
+    buy = console.locator("#turn-offer button").first
+    assert console.evaluate(COVERED, "#turn-offer button, #turn-panel .turn-always button") == []
+    buy.click()
+    pad = console.locator("#console-pad")
+    expect(pad).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#ask-once")).to_be_visible(timeout=TIMEOUT)
+    console.wait_for_timeout(300)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    console.screenshot(path=str(SHOTS / "wonders-asks-tablet.png"))
+    box = pad.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= TABLET["height"]
+    assert console.evaluate(COVERED, "#console-pad .die, #turn-panel .turn-always button") == []
+    assert console.evaluate(COVERED, "#ask-once button, #estimate button") == []
+    assert console.evaluate("document.documentElement.scrollHeight") <= TABLET["height"]
