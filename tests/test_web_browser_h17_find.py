@@ -173,3 +173,27 @@ def test_h17_4_wonders_asks_open_over_the_board_not_over_the_pad(
     assert console.evaluate(COVERED, "#console-pad .die, #turn-panel .turn-always button") == []
     assert console.evaluate(COVERED, "#ask-once button, #estimate button") == []
     assert console.evaluate("document.documentElement.scrollHeight") <= TABLET["height"]
+
+
+def test_h17_9_c4_next_turn_past_a_deed_for_sale_asks_once(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Classic: Alice rolled 1 + 2 onto Kirkeveien (for sale).  "Next turn" names it and
+    asks; Cancel changes nothing; yes passes the turn and the deed stays with the bank (C4,
+    our reading).  With nothing for sale, Next turn asks nothing."""
+    web_actions.new_game("Alice", "Bob")
+    sent(web_actions, cmd="roll", player="Alice", dice=[1, 2])
+    console = console_at(browser, live_server, web_actions, TABLET)
+    expect(console.locator("#turn-offer")).to_be_visible(timeout=TIMEOUT)
+    next_turn = console.locator("#turn-panel").get_by_role("button", name="Next turn")
+    next_turn.click()
+    step = console.locator("#confirm-step")
+    expect(step).to_contain_text("Kirkeveien is not bought — next turn anyway?")
+    console.locator(".confirm-no").click()
+    assert web_actions.state()["turn"]["player"] == "Alice"
+    next_turn.click()
+    console.locator(".confirm-yes").click()
+    expect(console.locator("#turn-who")).to_contain_text("Bob to roll", timeout=TIMEOUT)
+    assert all(not p["spaces"] for p in web_actions.state()["players"])
+    next_turn.click()  # nothing for sale: no question
+    expect(console.locator("#turn-who")).to_contain_text("Alice to roll", timeout=TIMEOUT)
+    expect(step).to_be_hidden()
