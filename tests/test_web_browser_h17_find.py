@@ -197,3 +197,26 @@ def test_h17_9_c4_next_turn_past_a_deed_for_sale_asks_once(
     next_turn.click()  # nothing for sale: no question
     expect(console.locator("#turn-who")).to_contain_text("Alice to roll", timeout=TIMEOUT)
     expect(step).to_be_hidden()
+
+
+def test_k6_the_console_pad_records_the_joker_and_the_next_phone_waits(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Kortstokk: Alice stopped on the joker at 11 (5 + 6).  Bob, next, has no dice yet and
+    is told why; the console's pad asks Alice's second roll: 3 + 4 = 7 is "-1" in the
+    table's joker table (8 - 1 coins, K6); then Bob's dice are back."""
+    web_actions.new_game("Alice", "Bob", edition="kortstokk")
+    sent(web_actions, cmd="edition_value", field="chance_effects.7", value="-1")
+    sent(web_actions, cmd="roll", player="Alice", dice=[5, 6])
+    bob = page_at(browser, live_server, web_actions.players["Bob"], "/wallet", PHONE)
+    expect(bob.locator("#turn-pad")).to_contain_text("Alice rolls again for the joker first",
+                                                     timeout=TIMEOUT)
+    expect(bob.locator("#turn-pad .die-row").first).to_be_hidden()
+    console = console_at(browser, live_server, web_actions, TABLET)
+    pad = console.locator("#console-pad")
+    expect(pad).to_contain_text("Alice stopped on a joker: tap the second roll",
+                                timeout=TIMEOUT)
+    pad.locator('[data-die="0"] [data-face="3"]').click()
+    pad.locator('[data-die="1"] [data-face="4"]').click()
+    expect(pad).to_contain_text("Bob rolls next", timeout=TIMEOUT)
+    assert web_actions.cash("Alice") == 7
+    expect(bob.locator("#turn-pad .die-row").first).to_be_visible(timeout=TIMEOUT)

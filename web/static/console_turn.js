@@ -3,6 +3,7 @@
    - the console's dice pad: the banker taps the first die, then the second: one `roll` for the player to roll, or — once that player has
      finished — for the player NEXT in turn, whose roll passes the turn (C5).  One row where
      one die is rolled (`one_die_from`, M8/M14); Multimillionær rolls for Ola first (M4);
+     Kortstokk: a stop on a joker asks its second roll first (`joker`, the total, K6);
    - a space tapped on the board: "Alice landed on Prinsens gate" (`land`, one tap more);
    - an unowned deed under the player to roll: "Buy for 2 400 kr" (`buy`) and "To auction"
      (`auction_open` with that deed; the decliner where the rules have one, K4);
@@ -73,6 +74,9 @@
     if (state.game.over || state.auction) return null;
     if (state.turn.for_sale !== null && state.turn.for_sale !== undefined) return null;  // C4
     const current = C.player(state, state.turn.player);
+    if (rules.jokers && state.turn.phase === "joker" && current) {  // K6: the second roll
+      return {cmd: "joker", player: current.name, one: false, next: false};
+    }
     let who = current;
     let next = false;
     if (state.turn.rolled) {
@@ -91,6 +95,7 @@
   function padTitle(m) {
     const vars = {player: m.player};
     if (m.cmd === "ola_roll") return C.fmt("Dice for Ola Nordmann, rolled by %(player)s", vars);
+    if (m.cmd === "joker") return C.fmt("%(player)s stopped on a joker: tap the second roll", vars);
     if (m.next) return C.fmt("%(player)s rolls next: their dice start their turn", vars);
     return m.one ? C.fmt("%(player)s: tap the die", vars)
       : C.fmt("%(player)s: tap the two dice", vars);
@@ -118,7 +123,8 @@
     const dice = mode.one ? [taps[0] || taps[1]] : taps;
     renderPad(C.state());
     if (dice.some((d) => d === null)) return;
-    const command = {cmd: mode.cmd, player: mode.player, dice: [...dice]};
+    const command = {cmd: mode.cmd, player: mode.player,
+      dice: mode.cmd === "joker" ? dice[0] + dice[1] : [...dice]};  // K6: the total
     taps = [null, null];
     await C.act(command, pad);
     if (C.state()) renderPad(C.state());

@@ -49,6 +49,10 @@
       && !(current && current.debts.length);
     if (mine && rules.jokers && turn.phase === "joker") return {cmd: "joker", one: false, next};  // K6
     if ((mine && turn.rolled) || (!mine && !next)) return null;
+    if (next && rules.jokers && turn.phase === "joker") {  // K6: the joker roll first
+      return {cmd: "wait", one: false, next,
+        why: C.fmt("%(player)s rolls again for the joker first", {player: turn.player})};
+    }
     if (turn.for_sale !== null && turn.for_sale !== undefined) {  // C4 first: say why
       return next ? {cmd: "wait", one: false, next, why: forSaleText(state, current)} : null;
     }
