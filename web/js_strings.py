@@ -150,7 +150,13 @@ JS_STRINGS = (
     N_("You roll next: your dice start your turn"), N_("Your turn: roll for Ola Nordmann first"),
     N_("Your turn: tap the die"), N_("Your turn: tap the two dice"),
     # wallet_turn.js: an owner who rolls next claims first (C5); the fine before rolling (C13)
-    N_("Claim the rent first"), N_("Roll without claiming"), N_("Pay %(fine)s and roll"),
+    N_("Claim the rent first"),
+    N_("You stopped on a joker: roll both dice again and tap them"),
+    N_("%(player)s must first buy or auction %(space)s"),
+    N_("%(space)s is not bought — next turn anyway?"),
+    N_("%(player)s rolls again for the joker first"),
+    N_("%(player)s stopped on a joker: tap the second roll"),
+    N_("Roll without claiming"), N_("Pay %(fine)s and roll"),
     N_("Pay the jail fine of %(fine)s to the bank and then roll?"), N_("Pay %(fine)s"),
     N_("In jail: roll a double to get out, or pay first"),
     # a phone's command refused for a missing figure: the console asks (web/phone_asks.py)
