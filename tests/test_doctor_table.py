@@ -22,6 +22,7 @@ from gpiozero.pins.mock import MockFactory
 
 from hardware.adalight import encode
 from hardware.probe import identify
+from tests.conftest import LiveServer
 from tests.test_hardware_ports import CH340, UNO, plug
 from tests.test_hardware_strip import Pty
 from web import doctor
@@ -170,6 +171,24 @@ def test_a_missing_and_a_taken_pin(data: Path) -> None:
         "companion service holds its pins: sudo systemctl stop companion, then run doctor "
         "again)"]
     assert [f.ok for f in check_buttons(data, factory)] == [False]  # freed again: only 40
+
+
+def test_pins_held_by_the_running_service_are_fine(data: Path, live_server: LiveServer) -> None:
+    """Doctor run while ``companion serve`` holds every pin (here on the same mock factory)."""
+    (data / "hardware.toml").write_text("[buttons]\nseats = [17, 27]\nbanker = 5\n",
+                                        encoding="utf-8")
+    factory = MockFactory()
+    held = [Button(pin, pin_factory=factory) for pin in (17, 27, 5)]
+    port = int(live_server.url.rsplit(":", 1)[1])
+    try:
+        [finding] = check_buttons(data, factory, port)
+        assert finding.line() == ("OK   buttons: BCM 17, 27, 5: 3 held by the running companion "
+                                  "service (stop it to check them all: sudo systemctl stop "
+                                  "companion)")
+        assert len(list(check_buttons(data, factory, None))) == 3  # no server: 3 FIX lines
+    finally:
+        for button in held:
+            button.close()
 
 
 def test_an_invalid_layout_is_not_checked(data: Path, dev: Path) -> None:

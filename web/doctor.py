@@ -74,7 +74,8 @@ def run_doctor(data_dir: Path, serial_device: str | None, out: TextIO = sys.stdo
 
     data_dir = Path(data_dir)
     checks: list[Check] = [
-        check_python, check_packages, check_gpio, partial(check_buttons, data_dir, pin_factory),
+        check_python, check_packages, check_gpio,
+        partial(check_buttons, data_dir, pin_factory, port),
         partial(check_strip, data_dir, serial_device, led_count, dev=dev or DEV),
         partial(check_strip_layout, Path(data_dir)), partial(check_network, host),
         partial(check_database, Path(data_dir)), partial(check_disk, Path(data_dir)),

@@ -25,7 +25,9 @@ from typing import Any
 from hardware import ConfigError, Layout, load_if_present
 from hardware.ports import AUTO, DEV, WHERE, serial_candidates
 from hardware.probe import WAIT, identify
-from web.doctor import LAYOUT_NAME, Finding, _board, _user
+from web.doctor import LAYOUT_NAME, Finding, _board, _is_companion, _user
+
+BUSY = "is in use by another program"
 
 
 def read_layout(data_dir: Path) -> Layout | None:
@@ -37,9 +39,11 @@ def read_layout(data_dir: Path) -> Layout | None:
         return None
 
 
-def check_buttons(data_dir: Path, pin_factory: Any = None) -> Iterator[Finding]:
+def check_buttons(data_dir: Path, pin_factory: Any = None,
+                  port: int | None = None) -> Iterator[Finding]:
     """Each button pin of the layout exists and is free (``pin_factory``: gpiozero's factory;
-    None = the default one, lgpio on a Pi; off a Pi the pins are not checked)."""
+    None = the default one, lgpio on a Pi; off a Pi the pins are not checked).  Pins that are
+    all busy while a companion server answers on ``port`` are held by the service: OK."""
     layout = read_layout(data_dir)
     if layout is None:
         yield Finding("buttons", False, f"not checked: {data_dir / LAYOUT_NAME} is invalid")
@@ -51,6 +55,11 @@ def check_buttons(data_dir: Path, pin_factory: Any = None) -> Iterator[Finding]:
     if layout.buttons.banker is not None:
         pins.append(("banker", layout.buttons.banker))
     bad = [f for f in (_pin_finding(name, pin, pin_factory) for name, pin in pins) if f]
+    if bad and all(BUSY in f.text for f in bad) and port is not None and _is_companion(port):
+        yield Finding("buttons", True, f"BCM {', '.join(str(p) for _, p in pins)}: "
+                      f"{len(bad)} held by the running companion service (stop it to check "
+                      "them all: sudo systemctl stop companion)")
+        return
     yield from bad
     if not bad:
         yield Finding("buttons", True, f"BCM {', '.join(str(p) for _, p in pins)} exist and "
@@ -73,9 +82,9 @@ def _pin_finding(name: str, pin: int, pin_factory: Any) -> Finding | None:
     except Exception as exc:  # lgpio says "GPIO busy" when another process holds the pin
         if not isinstance(exc, GPIOPinInUse) and "busy" not in str(exc).lower():
             return Finding("buttons", False, f"{name}: BCM {pin} cannot be opened ({exc})")
-        return Finding("buttons", False, f"{name}: BCM {pin} is in use by another program or "
-                       "overlay (a running companion service holds its pins: sudo systemctl "
-                       "stop companion, then run doctor again)")
+        return Finding("buttons", False, f"{name}: BCM {pin} {BUSY} or overlay (a running "
+                       "companion service holds its pins: sudo systemctl stop companion, then "
+                       "run doctor again)")
     return None
 
 
