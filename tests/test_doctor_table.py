@@ -173,6 +173,28 @@ def test_a_missing_and_a_taken_pin(data: Path) -> None:
     assert [f.ok for f in check_buttons(data, factory)] == [False]  # freed again: only 40
 
 
+def test_on_a_pi_the_default_factory_and_lgpio_pipes_in_the_data_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, data: Path) -> None:
+    """gpiozero's default factory (``GPIOZERO_PIN_FACTORY=mock`` here, lgpio on a Pi), with
+    ``LG_WD`` set to the data folder as the unit does, so lgpio never writes into the
+    folder doctor was started from."""
+    from gpiozero import Device
+
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    monkeypatch.setattr(doctor, "MODEL_PATH", model)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    monkeypatch.delenv("LG_WD", raising=False)
+    try:
+        [finding] = check_buttons(data)
+    finally:
+        if Device.pin_factory is not None:
+            Device.pin_factory.close()
+        Device.pin_factory = None
+    assert finding.ok and finding.text.startswith("BCM 17, 27, 22, 23, 24, 25, 5 exist")
+    assert os.environ["LG_WD"] == str(data)
+
+
 def test_pins_held_by_the_running_service_are_fine(data: Path, live_server: LiveServer) -> None:
     """Doctor run while ``companion serve`` holds every pin (here on the same mock factory)."""
     (data / "hardware.toml").write_text("[buttons]\nseats = [17, 27]\nbanker = 5\n",

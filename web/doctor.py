@@ -72,7 +72,7 @@ def run_doctor(data_dir: Path, serial_device: str | None, out: TextIO = sys.stdo
     """
     from web.doctor_table import check_buttons, check_strip
 
-    data_dir = Path(data_dir)
+    data_dir = Path(data_dir).absolute()  # lgpio may chdir to $LG_WD
     checks: list[Check] = [
         check_python, check_packages, check_gpio,
         partial(check_buttons, data_dir, pin_factory, port),

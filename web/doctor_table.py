@@ -51,6 +51,8 @@ def check_buttons(data_dir: Path, pin_factory: Any = None,
     if pin_factory is None and _board() is None:
         yield Finding("buttons", True, "not checked: not a Raspberry Pi")
         return
+    if pin_factory is None:  # lgpio makes its pipes in $LG_WD, as in the unit: the data folder
+        os.environ.setdefault("LG_WD", str(data_dir.absolute()))
     pins = [(f"seat {n}", pin) for n, pin in enumerate(layout.buttons.seats, 1)]
     if layout.buttons.banker is not None:
         pins.append(("banker", layout.buttons.banker))
