@@ -9,8 +9,10 @@ not at all; gpiozero's ``MockFactory`` for the button pins.
 
 from __future__ import annotations
 
+import http.server
 import os
 import select
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -26,7 +28,7 @@ from tests.conftest import LiveServer
 from tests.test_hardware_ports import CH340, UNO, plug
 from tests.test_hardware_strip import Pty
 from web import doctor
-from web.doctor_table import check_buttons, check_strip
+from web.doctor_table import _wled_over_wifi, check_buttons, check_strip
 
 ESP32 = "usb-Espressif_USB_JTAG_serial_debug_unit_F4:12:FA:00:00:01-if00"  # native USB: ttyACM
 
@@ -234,6 +236,43 @@ def test_run_doctor_reads_hardware_toml(data: Path, dev: Path,
     text = out.getvalue()
     assert "OK   buttons: BCM 17, 27 exist and are free (2 seats)" in text
     assert f"OK   serial: {esp} at 115200 baud: WLED 2403190 answered 'v'" in text
+
+
+class Wled(http.server.BaseHTTPRequestHandler):
+    """WLED's JSON API, the part doctor reads (``wled00/json.cpp`` serializeInfo)."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        body = b'{"ver": "0.14.0", "vid": 2310130, "leds": {"count": 136}, "name": "WLED"}'
+        self.send_response(200 if self.path == "/json/info" else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_wled_over_wifi_is_asked_over_http(data: Path, dev: Path) -> None:
+    """``driver = "ddp"``: no serial device is touched; WLED answers its JSON API."""
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Wled) as board:
+        thread = threading.Thread(target=board.serve_forever, daemon=True)
+        thread.start()
+        try:
+            found = _wled_over_wifi("127.0.0.1", 4048, 2.0, board.server_address[1])
+        finally:
+            board.shutdown()
+            thread.join()
+    assert found.line() == ("OK   strip: WLED 0.14.0 at 127.0.0.1 answered /json/info, 136 "
+                            "LEDs set in WLED; DDP frames go to UDP port 4048")
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        silent = _wled_over_wifi("127.0.0.1", 4048, 0.5, closed.getsockname()[1])
+    assert not silent.ok and "did not answer as WLED" in silent.text
+    (data / "hardware.toml").write_text('[strip]\ndriver = "ddp"\nhost = "127.0.0.1"\n',
+                                        encoding="utf-8")
+    [finding] = check_strip(data, dev=dev, wait=0.2)  # port 80 here: nothing, or not WLED
+    assert finding.name == "strip" and "127.0.0.1" in finding.text
 
 
 def test_identify_on_a_pty(boards: dict[str, Board]) -> None:

@@ -9,7 +9,8 @@ Both read ``DATA/hardware.toml`` with :func:`hardware.config.load_if_present`, t
 - :func:`check_strip`: the serial device the service would open (``strip.device``; for
   ``"auto"`` the first of :func:`hardware.ports.serial_candidates`), at ``strip.baud``; who
   answers (:func:`hardware.probe.identify`: WLED, an Adalight sketch or nothing), then one
-  black Adalight frame of ``strip.count`` LEDs.  "OK" means a firmware answered.
+  black Adalight frame of ``strip.count`` LEDs.  "OK" means a firmware answered.  With
+  ``strip.driver = "ddp"`` (WLED over Wi-Fi) WLED is asked over HTTP (``/json/info``).
 
 Nothing here runs at import time.  ``dev`` and ``pin_factory`` are parameters so tests use a
 folder of ptys named like by-id links and gpiozero's ``MockFactory``.
@@ -106,6 +107,9 @@ def check_strip(data_dir: Path, device: str | None = None, led_count: int | None
         yield Finding("serial", False, f"not checked: {data_dir / LAYOUT_NAME} is invalid")
         return
     strip, candidates = layout.strip, serial_candidates(dev)
+    if strip.driver == "ddp" and device is None:
+        yield _wled_over_wifi(strip.host, strip.port, max(wait, 1.0))
+        return
     wanted = device or strip.device
     chosen = (candidates[0] if candidates else None) if wanted == AUTO else wanted
     source = "--device" if device else f"strip.device in {data_dir / LAYOUT_NAME}"
@@ -122,6 +126,27 @@ def check_strip(data_dir: Path, device: str | None = None, led_count: int | None
         return
     yield _probe(chosen, strip.baud, strip.write_timeout, led_count or strip.led_count, wait,
                  _stable_name_tip(chosen, candidates, dev))
+
+
+def _wled_over_wifi(host: str, udp_port: int, timeout: float, http_port: int = 80) -> Finding:
+    """``strip.driver = "ddp"``: ask WLED who it is over HTTP, ``GET /json/info`` (its JSON
+    API: ``ver``, ``vid``, ``leds.count``; ``wled00/json.cpp`` ``serializeInfo``)."""
+    import json
+    import urllib.request
+
+    name = f"[{host}]" if ":" in host else host
+    url = f"http://{name}{'' if http_port == 80 else f':{http_port}'}/json/info"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as reply:
+            info = json.loads(reply.read(256 * 1024))
+        version, leds = info["ver"], info.get("leds", {}).get("count")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        return Finding("strip", False, f"WLED over Wi-Fi (strip.host {host}): {url} did not "
+                       f"answer as WLED ({exc}): is the board on this network, and its name "
+                       "or address right (hardware/README.md, WLED over Wi-Fi)?")
+    count = f", {leds} LEDs set in WLED" if isinstance(leds, int) else ""
+    return Finding("strip", True, f"WLED {version} at {host} answered /json/info{count}; DDP "
+                   f"frames go to UDP port {udp_port}")
 
 
 def _probe(device: str, baud: int, write_timeout: float, count: int, wait: float,
