@@ -118,8 +118,9 @@ def check_packages() -> Iterator[Finding]:
 def _lgpio_finding(on_pi: bool) -> Finding:
     """lgpio works, is missing, or is the empty 0.0.0.2 placeholder (issue 18, point 5).
 
-    lgpio's module ``lgpio.py`` needs its compiled ``_lgpio`` beside it (PyPI's wheels and
-    Debian's ``python3-lgpio`` both ship it); PyPI's lgpio 0.0.0.2, which a resolver takes on
+    lgpio's module ``lgpio.py`` needs its compiled ``_lgpio`` beside it (PyPI's 0.2.2.0
+    wheels ship it there; Raspberry Pi OS's ``python3-lgpio`` is expected to, not checked on a
+    Pi); PyPI's lgpio 0.0.0.2, which a resolver takes on
     Python 3.13 (0.2.2.0 has no wheel there), ships an empty ``lgpio.py`` and nothing else.
     """
     # find_spec, not import: importing lgpio creates pipes in the working directory.
