@@ -166,6 +166,13 @@ def load(path: str | Path | None) -> Layout:
     return from_dict(data)
 
 
+def load_if_present(path: str | Path) -> Layout:
+    """The layout ``companion serve`` uses: the TOML file ``path`` (``DATA/hardware.toml``)
+    when it is a file, else the defaults; ``companion doctor`` reads it the same way (issue
+    18, point 4).  Raises ConfigError like :func:`load`."""
+    return load(path if Path(path).is_file() else None)
+
+
 def from_dict(data: dict[str, Any]) -> Layout:
     """The layout from parsed TOML ``data`` (``buttons``/``strip`` tables). Raises ConfigError."""
     _only(data, {"buttons", "strip"}, "")
