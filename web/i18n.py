@@ -28,8 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import flask_babel
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, has_request_context
 from werkzeug.utils import cached_property
@@ -109,6 +107,9 @@ def _found(locale: str) -> NullTranslations:
 def _compile(locale: str) -> NullTranslations:
     """``locale``'s ``.po`` file compiled to an in-memory ``.mo`` (Babel's reader and
     writer, tens of milliseconds: :func:`catalogue` calls it once per language)."""
+    from babel.messages.mofile import write_mo  # at first use: not before the first answer
+    from babel.messages.pofile import read_po
+
     with _po_path(locale).open("rb") as po:
         catalog = read_po(po, locale=locale, domain=DOMAIN)
     buffer = io.BytesIO()
