@@ -7,9 +7,9 @@ per command.  :class:`ClientIds` keeps, per game:
 
 - the newest :data:`WINDOW` ids with what the log stored (seq, the command's JSON text,
   the sender): a phone's retry (seconds later) is answered without SQL;
-- a hash of EVERY id the log holds (8 bytes an id: a sorted ``array`` plus a small set of
-  this session's ids, merged now and then), so a fresh id — nearly every command — is
-  known to be fresh without SQL.
+- a 32-bit hash of EVERY id the log holds (4 bytes an id: a sorted ``array`` plus a small
+  set of this session's ids, merged now and then), so a fresh id — nearly every command —
+  is known to be fresh without SQL (two ids with one hash: one look-up too many).
 
 An id whose hash is known but that is outside the window is looked up in SQL
 (:meth:`companion.store.Store.seq_of_client_id`): the memory never says "new" for an id
@@ -40,6 +40,11 @@ ASK: Final = "ask"
 NEW: Final = "new"
 
 
+def _key(client_id: str) -> int:
+    """The id's 32-bit hash (this process's ``hash``; the memory is rebuilt at start)."""
+    return hash(client_id) & 0xFFFF_FFFF
+
+
 class _Game:
     """One game's ids: the window, the sorted hashes of older ones, this session's."""
 
@@ -47,7 +52,7 @@ class _Game:
 
     def __init__(self, hashes: array[int], recent: Iterable[tuple[str, Stored]] = ()):
         self.recent: OrderedDict[str, Stored] = OrderedDict(recent)
-        self.sorted = array("q", sorted(hashes))
+        self.sorted = array("I", sorted(hashes))
         self.pending: set[int] = set()
 
     def holds(self, key: int) -> bool:
@@ -60,24 +65,24 @@ class _Game:
         self.recent[client_id] = stored
         if len(self.recent) > WINDOW:
             self.recent.popitem(last=False)
-        self.pending.add(hash(client_id))
+        self.pending.add(_key(client_id))
         if len(self.pending) >= MERGE_AT:
-            self.sorted = array("q", sorted([*self.sorted, *self.pending]))
+            self.sorted = array("I", sorted([*self.sorted, *self.pending]))
             self.pending = set()
 
 
 class Loader:
-    """Notes a game's ids while its log streams past (:meth:`ClientIds.load`): 8 bytes an
+    """Notes a game's ids while its log streams past (:meth:`ClientIds.load`): 4 bytes an
     id and the newest :data:`WINDOW` rows, however long the log."""
 
     def __init__(self) -> None:
-        self.hashes = array("q")
+        self.hashes = array("I")
         self.recent: deque[tuple[str, Stored]] = deque(maxlen=WINDOW)
 
     def note(self, client_id: str | None, stored: Stored) -> None:
         """One stored row (every row, undone ones too), oldest first."""
         if client_id is not None:
-            self.hashes.append(hash(client_id))
+            self.hashes.append(_key(client_id))
             self.recent.append((client_id, stored))
 
 
@@ -112,7 +117,7 @@ class ClientIds:
         stored = game.recent.get(client_id)
         if stored is not None:
             return stored
-        return ASK if game.holds(hash(client_id)) else NEW
+        return ASK if game.holds(_key(client_id)) else NEW
 
 
 def same_command(stored: str | dict[str, Any], command: dict[str, Any]) -> bool:
