@@ -19,6 +19,7 @@ from typing import Any
 
 from companion import events as ev
 from companion.budget import DAY, PLAYER_BYTES_A_DAY, WriteBudget
+from companion.client_ids import ASK, NEW, ClientIds, Loader, same_command
 from companion.commands import REGISTRY, Cmd
 from companion.commands.base import MAX_COMMAND, MAX_TEXT, unknown_field
 from companion.commands.edition_check import replay_problems, unpinned_games
@@ -116,6 +117,9 @@ class Table:
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
         self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
+        # issue 19 point 2: what the log holds, from memory (each refold sets them again)
+        self._next: dict[str, int] = {}  # per game: the next log sequence
+        self._ids = ClientIds()  # per game: the client ids the log holds
         # shipped + the family's copies (issue 5); a copy the old games cannot fold is
         # refused (issue 17: new games pin their edition, older ones did not)
         self.editions = EditionLibrary(store, guard=self._replays_with)
@@ -158,13 +162,13 @@ class Table:
         if client_id is not None and (not isinstance(client_id, str)
                                       or not 0 < len(client_id) <= 200):
             raise BadCommand("The command's 'id' must be text of 1 to 200 characters.")
-        size = _check_text(command)
+        text = _check_text(command)
         with self._lock, self.editions.active():
             if command.get("cmd") == "new_game":
-                return self._new_game(command, actor, client_id)
+                return self._new_game(command, actor, client_id, text)
             self.state(game_id)  # UnknownGame, GameDamaged
             assert game_id is not None
-            return self._apply(game_id, command, actor, client_id, size)
+            return self._apply(game_id, command, actor, client_id, text)
 
     def _duplicate(self, game_id: str | None, client_id: str | None,
                    command: dict[str, Any], actor: Actor) -> Outcome | None:
@@ -173,18 +177,28 @@ class Table:
         docs/table-log.md "client id": the same id with the same command (equal to the one the
         store wrote, fields in any order) from the same sender is a retry; with another
         command or sender it is refused (ReusedId, nothing changes).  ``game_id`` None: a
-        ``new_game``'s id.
+        ``new_game``'s id.  Issue 19 point 2: a fresh id or a recent one is known from
+        memory (:mod:`companion.client_ids`); an older one is looked up in the log.
         """
-        known = client_id and self.store.seq_of_client_id(game_id, client_id)
-        if not known:
+        if not client_id:
             return None
-        found, seq, text, sender = known
-        if sender != str(actor) or json.loads(text) != command:
+        memory = self._ids.find(game_id, client_id) if game_id is not None else ASK
+        if memory == NEW:
+            return None
+        if isinstance(memory, tuple) and game_id is not None:
+            found, (seq, text, sender) = game_id, memory
+        else:
+            known = self.store.seq_of_client_id(game_id, client_id)
+            if not known:
+                return None
+            found, seq, text, sender = known
+        if sender != str(actor) or not same_command(text, command):
             raise ReusedId("This command's id was already used for another command; send "
                            "it again as a new command.")
         return Outcome(found, seq, duplicate=True)
 
-    def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None) -> Outcome:
+    def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None,
+                  text: str) -> Outcome:
         if actor.role == "player":
             raise NotAllowed("Only the banker can start a game.")
         duplicate = self._duplicate(None, client_id, command, actor)
@@ -197,15 +211,20 @@ class Table:
         draft = Draft(GameState(), 1)
         pin_edition(draft, self.editions, started.edition)  # a family copy: kept as it is now
         start_game(draft, started)
-        seq = self.store.append(game_id, client_id, str(actor), command, draft.events, True)
+        seq = self.store.append(game_id, client_id, str(actor), command, draft.events, True,
+                                seq=1)
+        loader = Loader()
+        loader.note(client_id, (seq, text, str(actor)))
+        self._ids.load(game_id, loader)
+        self._next[game_id] = seq + 1
         return self._commit(game_id, draft, seq)
 
     def _apply(self, game_id: str, command: dict[str, Any], actor: Actor,
-               client_id: str | None, size: int) -> Outcome:
+               client_id: str | None, text: str) -> Outcome:
         state = self._games[game_id]
         name = command.get("cmd")
         if name == "undo":
-            return self._undo(game_id, command, actor, client_id)
+            return self._undo(game_id, command, actor, client_id, text)
         spec = REGISTRY.get(name) if isinstance(name, str) else None
         if spec is None:
             raise BadCommand("There is no command %(name)r.", name=name)
@@ -216,6 +235,7 @@ class Table:
             return duplicate
         if state.over and spec.name not in AFTER_THE_END:
             raise GameOver("The game is over; only undo can change it now.")
+        size = len(text.encode("utf-8"))
         if actor.role == "player" and actor.player is not None:  # the day's bytes
             self.budget.check(game_id, actor.player, size)
         _offered(state, spec.name)
@@ -227,7 +247,7 @@ class Table:
             void_changed_trades(draft, marks)
             rules_for(draft.state.ed).after_command(draft)  # e.g. M22: a multimillionaire
             unknown_field(cmd, spec.fields)  # issue 17 point 5: nothing stored unread
-            seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
+            seq = self._append(game_id, client_id, actor, command, text, draft.events)
         except BaseException:
             if draft.events:  # folded into the live state but never stored: rebuild
                 self._games[game_id] = self._refold(game_id)
@@ -239,7 +259,7 @@ class Table:
         return self._commit(game_id, draft, seq)
 
     def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,
-              client_id: str | None) -> Outcome:
+              client_id: str | None, text: str) -> Outcome:
         if actor.role not in UNDO_ROLES:
             raise NotAllowed("Only the banker can undo.")
         unknown_field(Cmd(command), frozenset({"seq"}))  # issue 17 point 5
@@ -254,7 +274,7 @@ class Table:
             raise Refused("Another command arrived meanwhile: look at the history again "
                           "before undoing.")
         event = ev.CommandUndone(target)
-        seq = self.store.append(game_id, client_id, str(actor), command, [event])
+        seq = self._append(game_id, client_id, actor, command, text, [event])
         undone = next(self.store.rows(game_id, after=target - 1)).events
         if any(isinstance(e, ev.EditionValueSet) for e in undone):  # ask once, taken back
             before = self.editions.as_logged(self._counted_events(game_id))
@@ -263,6 +283,23 @@ class Table:
         self._games[game_id] = self._refold(game_id)  # after unlearn: the copy it reads
         self._notify(game_id, seq)
         return Outcome(game_id, seq, (event,))
+
+    def _append(self, game_id: str, client_id: str | None, actor: Actor,
+                command: dict[str, Any], text: str, events: list[ev.Event]) -> int:
+        """Store one command of ``game_id`` (:meth:`Store.append`) at the sequence the
+        table knows is next, then note it in memory; returns its seq.  A failed write
+        leaves the memory unsure of the game: the log is asked until it is refolded."""
+        try:
+            seq = self.store.append(game_id, client_id, str(actor), command, events,
+                                    seq=self._next.get(game_id))
+        except BaseException:
+            self._next.pop(game_id, None)
+            self._ids.forget(game_id)
+            raise
+        self._next[game_id] = seq + 1
+        if client_id:
+            self._ids.add(game_id, client_id, (seq, text, str(actor)))
+        return seq
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
         draft.state.seq = seq
@@ -279,11 +316,13 @@ class Table:
         self._undone[game_id] = undone
         live = array("q")
         last = 0
+        ids = Loader()
 
         def events() -> Iterator[tuple[int, ev.Event]]:
             nonlocal last
             for row in self.store.rows(game_id):
                 last = row.seq
+                ids.note(row.client_id, (row.seq, row.command, row.actor))
                 if row.seq in undone or row.seq in undos:
                     continue
                 if row.seq > 1:
@@ -300,6 +339,8 @@ class Table:
                 why = N_("its events do not fit the game")
                 raise UnreadableRow(game_id, last, why, repr(exc)) from exc
         self._live[game_id] = live
+        self._next[game_id] = last + 1
+        self._ids.load(game_id, ids)
         state.seq = last
         return state
 
@@ -423,12 +464,12 @@ class Table:
                 for r in rows]
 
 
-def _check_text(command: dict[str, Any]) -> int:
+def _check_text(command: dict[str, Any]) -> str:
     """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored;
     NaN or Infinity (issue 17 point 4: not JSON, every history would stop); a
     string longer than ``MAX_TEXT`` (a value or a field name, at any depth); a command
     longer than ``MAX_COMMAND``: the log keeps every command, the history shows it.
-    Returns the command's size as the log keeps it (UTF-8 bytes of its JSON text)."""
+    Returns the command's JSON text as the log keeps it."""
     try:
         text = json.dumps(command, ensure_ascii=False)
         text.encode("utf-8")
@@ -447,7 +488,7 @@ def _check_text(command: dict[str, Any]) -> int:
     if len(text) > MAX_COMMAND:
         raise BadCommand("The command is longer than %(most)s characters; send only the "
                          "fields it needs.", most=MAX_COMMAND)
-    return len(text.encode("utf-8"))
+    return text
 
 
 def _long_text(command: dict[str, Any]) -> str | None:

@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import flask_babel
-from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from babel.messages.frontend import parse_mapping_cfg
 from flask import has_request_context
 
 from web.i18n import N_, gettext, language
@@ -239,6 +237,8 @@ def _stamp() -> tuple[tuple[str, int], ...]:
 
 @cache
 def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str | tuple[str, str], ...]:
+    from babel.messages.extract import extract  # at first use: not before the first answer
+
     keywords, options = _js_mapping()
     found: dict[str | tuple[str, str], None] = {}
     for name, _mtime in stamp:
@@ -255,6 +255,9 @@ def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str | tuple[str
 @cache
 def _js_mapping() -> tuple[dict[str, Any], dict[str, Any]]:
     """The keywords and options ``pybabel extract`` uses for the scripts (``babel.cfg``)."""
+    from babel.messages.extract import DEFAULT_KEYWORDS
+    from babel.messages.frontend import parse_mapping_cfg
+
     with MAPPING.open(encoding="utf-8") as cfg:
         _methods, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
     options = dict(options_map[JS_PATTERN])
