@@ -305,6 +305,10 @@ class Streams:
             self._parsed[index] = upto
         return self._arrivals
 
+    def bytes(self) -> list[int]:
+        """Per stream, the bytes its socket has received so far (HTTP framing included)."""
+        return [sum(len(chunk) for _s, _k, chunk in list(raw)) for raw in self._raw]
+
     def newest(self) -> int:
         """The lowest newest sequence over all streams (-1 before every one got a state)."""
         return min(((a[-1][2] if a else -1) for a in self.arrivals), default=2**62)

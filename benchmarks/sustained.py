@@ -6,7 +6,9 @@ Counts errors and checks at the end that the server's balances are
 exactly those the acknowledged payments give, and that the money adds up (issue 8:
 >= 1 000 commands/s).
 
-Run alone: ``uv run python -m benchmarks.sustained [--seconds 20] [--senders 6]``.
+Run alone: ``uv run python -m benchmarks.sustained [--seconds 20] [--senders 9] [--bare]``
+(``--bare``: the same load on :class:`benchmarks.bare.BareServer`; ``--group``: its
+group-commit floor).
 """
 
 from __future__ import annotations
@@ -17,10 +19,13 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.games import PLAYERS
-from benchmarks.server import Remote, Server, Streams
+from benchmarks.server import Remote, Sender, Server, Streams
+
+if TYPE_CHECKING:
+    from benchmarks.bare import BareServer
 
 
 @dataclass
@@ -42,15 +47,16 @@ class Result:
         return self.acked / self.seconds
 
 
-def _sender(token: str, game: str, me: str, to: str, stop: threading.Event,
+def _sender(token: str, game: str, index: int, stop: threading.Event,
             acked: list[dict[str, Any]], errors: list[str], server: Remote) -> None:
     api = server.client(token)
+    me, to = _pair(index)
     n = 0
     try:
         while not stop.is_set():
             n += 1
             command = {"cmd": "pay", "from": me, "to": to, "amount": n % 9 + 1,
-                       "id": f"s-{me}-{n}"}
+                       "id": f"s{index}-{me}-{n}"}
             try:
                 status, answer = api.call("POST", f"/api/games/{game}/commands", command)
             except OSError as exc:
@@ -66,7 +72,7 @@ def _sender(token: str, game: str, me: str, to: str, stop: threading.Event,
         api.close()
 
 
-def measure(server: Remote, seconds: float = 20.0, senders: int = 6,
+def measure(server: Remote, seconds: float = 20.0, senders: int = 9,
             clients: int = 9) -> Result:
     """Run the load against ``server`` on a new 6-player game and check the money."""
     api = server.client()
@@ -78,10 +84,8 @@ def measure(server: Remote, seconds: float = 20.0, senders: int = 6,
     stop = threading.Event()
     acked: list[dict[str, Any]] = []
     errors: list[str] = []
-    names = PLAYERS[:max(1, min(senders, len(PLAYERS)))]
     threads = [threading.Thread(target=_sender, args=(
-        server.token, game_id, name, PLAYERS[(i + 1) % len(PLAYERS)], stop, acked,
-        errors, server)) for i, name in enumerate(names)]
+        server.token, game_id, i, stop, acked, errors, server)) for i in range(senders)]
     cpu = _cpu(server)
     begin = time.perf_counter()
     for thread in threads:
@@ -109,11 +113,72 @@ def measure(server: Remote, seconds: float = 20.0, senders: int = 6,
     bank = state["bank"]
     debts = sum(len(p["debts"]) for p in state["players"])
     return Result(
-        seconds=took, acked=len(acked), errors=len(errors), senders=len(names),
+        seconds=took, acked=len(acked), errors=len(errors), senders=senders,
         balances_ok=cash == expected and debts == 0,
         money_ok=sum(cash.values()) == sum(start_cash.values())
         == bank["paid_out"] - bank["paid_in"],
         streams_ok=streams_ok, server_cpu=load, error_samples=errors[:3])
+
+
+def _pair(index: int) -> tuple[str, str]:
+    """Sender ``index``'s payer and payee (more senders than players: payers repeat)."""
+    return PLAYERS[index % len(PLAYERS)], PLAYERS[(index + 1) % len(PLAYERS)]
+
+
+def _bare_sender(port: int, stop: threading.Event, index: int, acked: list[int],
+                 errors: list[str]) -> None:
+    sender = Sender(port, "-")
+    me, to = _pair(index)
+    n = 0
+    try:
+        while not stop.is_set():
+            n += 1
+            request = sender.request("/commands", {"cmd": "pay", "from": me, "to": to,
+                                                   "amount": n % 9 + 1, "id": f"s{index}-{n}"})
+            status, answer = sender.send(request)
+            if status == 200 and answer.get("ok"):
+                acked.append(int(answer["seq"]))
+            else:
+                errors.append(f"{index}: {status} {answer}")
+    except OSError as exc:
+        errors.append(f"{index}: {exc!r}")
+    finally:
+        sender.close()
+
+
+def measure_bare(server: BareServer, seconds: float = 20.0, senders: int = 9,
+                 clients: int = 9) -> Result:
+    """The same load against :class:`benchmarks.bare.BareServer`: ``senders`` × 1
+    outstanding, ``clients`` streams.  "Balances" there: every acknowledged command is in
+    its log exactly once (distinct sequences, as many rows as acknowledgements)."""
+    streams = Streams(server.port, "bare", "-", clients)
+    streams.wait_for(0)
+    stop = threading.Event()
+    acked: list[int] = []
+    errors: list[str] = []
+    threads = [threading.Thread(target=_bare_sender, args=(server.port, stop, i, acked,
+                                                           errors)) for i in range(senders)]
+    cpu = _cpu(server)
+    begin = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join(30)
+    took = time.perf_counter() - begin
+    used = _cpu(server)
+    try:
+        streams.wait_for(max(acked, default=0), timeout=10)
+        streams_ok = True
+    except TimeoutError:
+        streams_ok = False
+    streams.close()
+    kept = len(set(acked)) == len(acked) == server.rows()
+    return Result(seconds=took, acked=len(acked), errors=len(errors), senders=senders,
+                  balances_ok=kept, money_ok=kept, streams_ok=streams_ok,
+                  server_cpu=None if cpu is None or used is None else (used - cpu) / took,
+                  error_samples=errors[:3])
 
 
 def _cpu(server: Remote) -> float | None:
@@ -126,12 +191,19 @@ def _cpu(server: Remote) -> float | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--senders", type=int, default=6)
+    parser.add_argument("--senders", type=int, default=9)
     parser.add_argument("--clients", type=int, default=9)
     parser.add_argument("--port", type=int, help="use the server already on this port")
     parser.add_argument("--token", help="its banker token (with --port)")
+    parser.add_argument("--bare", action="store_true", help="the bare floor instead")
+    parser.add_argument("--group", action="store_true", help="its group commit (--bare)")
     args = parser.parse_args(argv)
-    if args.port:
+    if args.bare:
+        from benchmarks.bare import BareServer
+
+        with BareServer(group=args.group) as bare:
+            result = measure_bare(bare, args.seconds, args.senders, args.clients)
+    elif args.port:
         result = measure(Remote(args.port, args.token), args.seconds, args.senders, args.clients)
     else:
         with tempfile.TemporaryDirectory() as tmp, Server(Path(tmp)) as server:
