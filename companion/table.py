@@ -146,6 +146,7 @@ class Table:
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
+        self._committed: dict[str, int] = {}  # per game: the seq of its committed state
         self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         self._writer = Writer(self.run_batch)  # group commit (issue 19 point 3)
         self._batch: dict[tuple[str, str], _Pending] = {}  # client ids not yet committed
@@ -318,7 +319,7 @@ class Table:
                     self.editions.learn(self._games[p.game_id].ed.id, p.events)
                     self._live.setdefault(p.game_id, array("q")).append(p.seq)
                     self._undone.setdefault(p.game_id, set())
-                    last[p.game_id] = p.seq
+                    last[p.game_id] = self._committed[p.game_id] = p.seq
             for game_id, seq in last.items():
                 self._notify(game_id, seq)
         for p in batch:
@@ -456,7 +457,7 @@ class Table:
         return Outcome(game_id, seq, (event,))
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
-        draft.state.seq = seq
+        draft.state.seq = self._committed[game_id] = seq
         self._games[game_id] = draft.state
         self._live.setdefault(game_id, array("q")).extend([seq] if seq > 1 else [])
         self._undone.setdefault(game_id, set())
@@ -491,7 +492,7 @@ class Table:
                 why = N_("its events do not fit the game")
                 raise UnreadableRow(game_id, last, why, repr(exc)) from exc
         self._live[game_id] = live
-        state.seq = last
+        state.seq = self._committed[game_id] = last
         return state
 
     def _replays_with(self, edition: Edition) -> list[Problem]:
@@ -566,7 +567,15 @@ class Table:
 
     def snapshot_json(self, game_id: str) -> tuple[int, str]:
         """``(seq, the state JSON as compact text)``, built once per state and shared by
-        every reader (the live streams, a command's answer).  Raises UnknownGame."""
+        every reader (the live streams, a command's answer).  Raises UnknownGame.
+
+        The text of the last committed state is given without the lock, so the server's
+        loop answers while the writer holds it through the next batch's fsync; any other
+        text is built under the lock, from a committed state."""
+        hit = self._json.get(game_id)
+        if (hit is not None and hit[1] == self._committed.get(game_id)
+                and game_id not in self._damaged):
+            return hit[1], hit[2]
         with self._lock:
             state = self.state(game_id)
             hit = self._json.get(game_id)
@@ -574,6 +583,20 @@ class Table:
                 text = self._encode(snapshot(state))
                 hit = self._json[game_id] = (state, state.seq, text)
             return hit[1], hit[2]
+
+    def names(self, game_id: str) -> tuple[Edition, list[str]]:
+        """The game's edition and its players' names, for words (:mod:`web.describe`),
+        without the lock: the loop must not wait for a commit's fsync, and a batch not
+        yet committed changes neither (a player's name is fixed for the game).
+        Raises UnknownGame, GameDamaged."""
+        if game_id in self._damaged or game_id not in self._games:
+            return self._names_locked(game_id)
+        state = self._games[game_id]
+        return state.ed, list(state.players)
+
+    def _names_locked(self, game_id: str) -> tuple[Edition, list[str]]:
+        state = self.state(game_id)  # raises
+        return state.ed, list(state.players)
 
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
         """The docs/table-log.md state JSON of ``game_id``.  Raises UnknownGame."""
