@@ -584,6 +584,12 @@ class Table:
                 hit = self._json[game_id] = (state, state.seq, text)
             return hit[1], hit[2]
 
+    def committed_seq(self, game_id: str) -> int:
+        """The log sequence of ``game_id``'s last committed command, without the lock (a
+        long poll in the loop).  Raises UnknownGame, GameDamaged."""
+        seq = self._committed.get(game_id)
+        return self.state(game_id).seq if seq is None or game_id in self._damaged else seq
+
     def names(self, game_id: str) -> tuple[Edition, list[str]]:
         """The game's edition and its players' names, for words (:mod:`web.describe`),
         without the lock: the loop must not wait for a commit's fsync, and a batch not
