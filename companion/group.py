@@ -54,6 +54,7 @@ class Writer:
         self._cond = threading.Condition(threading.Lock())
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._running = False  # the thread is inside a batch
 
     def put(self, job: Job) -> None:
         """Queue ``job`` (starting the thread when none runs).
@@ -70,6 +71,13 @@ class Writer:
                                                 daemon=True)
                 self._thread.start()
             self._cond.notify()
+
+    def quiet(self) -> bool:
+        """True when no command is queued and no batch is running: a caller that waits
+        for its answer anyway (a replay, a button) may then apply its own command in its
+        own thread, under the same table lock, sparing two thread switches."""
+        with self._cond:
+            return not self._jobs and not self._running
 
     def is_writer(self) -> bool:
         """True in the writer thread itself (a listener that sends a command)."""
@@ -92,6 +100,7 @@ class Writer:
                     self._thread = None
                     return None
             jobs, self._jobs = self._jobs[:MAX_BATCH], self._jobs[MAX_BATCH:]
+            self._running = True
             return jobs
 
     def _loop(self) -> None:
@@ -105,6 +114,9 @@ class Writer:
                             job.future.set_exception(exc)
                     if not isinstance(exc, Exception):
                         raise
+                finally:
+                    with self._cond:
+                        self._running = False
         finally:
             with self._cond:
                 if self._thread is threading.current_thread():

@@ -188,8 +188,8 @@ class Table:
             StorageError: the log could not be written; nothing changed.
         """
         job = self._job(command, actor, game_id)
-        if self._writer.is_writer():  # a listener sending a command: apply it now
-            self.run_batch([job])
+        if self._writer.is_writer() or self._writer.quiet():  # a listener sending a
+            self.run_batch([job])  # command, or nothing waiting: applied in this thread
         else:
             self._writer.put(job)
         return cast(Outcome, job.future.result())
