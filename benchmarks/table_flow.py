@@ -103,11 +103,8 @@ class Flow:
         self.heights: list[int] = []
         self.smallest: tuple[float, str] = (1e9, "")
         self.free_deeds = 0
-        # The console opens "More" while the players join (their QR codes); the banker closes
-        # it once a game when play starts: one tap a game, not a turn.
-        if screens.console.locator("#more-toggle").get_attribute("aria-expanded") == "true":
-            self.taps["closing More once the players joined (console, once a game)"].append(
-                self.tap(screens.console, "#more-toggle", command=False))
+        # The console opens "More" while the players join (their QR codes); it closes itself
+        # when play starts (the first command after joining): no tap.
 
     def tap(self, page: Page, selector: str, command: bool = True) -> int:
         """Tap ``selector`` on ``page``; for a tap that sends a command, wait for every

@@ -28,14 +28,14 @@ MAX_BATCH = 64
 @dataclass
 class Job:
     """One queued command: what :meth:`companion.table.Table.execute` was given, the
-    client id and the command's stored size (checked before queueing), and the future
-    that gets its :class:`~companion.table.Outcome` or its refusal."""
+    client id and the command's JSON text as the log keeps it (checked before queueing),
+    and the future that gets its :class:`~companion.table.Outcome` or its refusal."""
 
     command: dict[str, Any]
     actor: Any
     game_id: str | None
     client_id: str | None
-    size: int
+    text: str
     future: Future[Any] = field(default_factory=Future)
 
 

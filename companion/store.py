@@ -97,8 +97,11 @@ class Store:
     def append(
         self, game_id: str, client_id: str | None, actor: str,
         command: dict[str, Any], events: list[ev.Event], new_game: bool = False,
+        seq: int | None = None,
     ) -> int:
-        """Append one command and its events atomically; returns its log sequence.
+        """Append one command and its events atomically; returns its log sequence:
+        ``seq`` when given (the table knows it, issue 19 point 2; a taken one is refused
+        by the primary key), else the game's next.
 
         Raises:
             StorageError: the write failed (disk full, read-only); nothing was written.
@@ -110,7 +113,8 @@ class Store:
                 if new_game:
                     self._db.execute(
                         "INSERT INTO games VALUES (?, ?, ?)", (game_id, time.time(), client_id))
-                seq = self._next_seq(game_id)
+                if seq is None:
+                    seq = self._next_seq(game_id)
                 self._db.execute(
                     "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game_id, seq, client_id, actor, text, body, time.time()))

@@ -29,6 +29,7 @@ from typing import Any, cast
 
 from companion import events as ev
 from companion.budget import DAY, PLAYER_BYTES_A_DAY, WriteBudget
+from companion.client_ids import ASK, NEW, ClientIds, Loader, same_command
 from companion.commands import REGISTRY, Cmd
 from companion.commands.base import MAX_COMMAND, MAX_TEXT, unknown_field
 from companion.commands.edition_check import replay_problems, unpinned_games
@@ -150,6 +151,9 @@ class Table:
         self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         self._writer = Writer(self.run_batch)  # group commit (issue 19 point 3)
         self._batch: dict[tuple[str, str], _Pending] = {}  # client ids not yet committed
+        # issue 19 point 2: what the log holds, from memory (each refold sets them again)
+        self._next: dict[str, int] = {}  # per game: the next log sequence
+        self._ids = ClientIds()  # per game: the client ids the log holds
         # shipped + the family's copies (issue 5); a copy the old games cannot fold is
         # refused (issue 17: new games pin their edition, older ones did not)
         self.editions = EditionLibrary(store, guard=self._replays_with)
@@ -249,12 +253,12 @@ class Table:
     def _alone(self, job: Job) -> Outcome:
         """``new_game``, ``undo``, ``edition_value``: applied and committed by itself."""
         if job.command.get("cmd") == "new_game":
-            return self._new_game(job.command, job.actor, job.client_id)
+            return self._new_game(job.command, job.actor, job.client_id, job.text)
         self.state(job.game_id)  # UnknownGame, GameDamaged
         assert job.game_id is not None
         if job.command.get("cmd") == "undo":
-            return self._undo(job.game_id, job.command, job.actor, job.client_id)
-        return self._apply(job.game_id, job.command, job.actor, job.client_id, job.size)
+            return self._undo(job.game_id, job.command, job.actor, job.client_id, job.text)
+        return self._apply(job.game_id, job.command, job.actor, job.client_id, job.text)
 
     def _prepare(self, pending: _Pending, batch: list[_Pending]) -> None:
         """Apply ``pending``'s command to its game's live state (under the lock, not yet
@@ -270,7 +274,7 @@ class Table:
             pending.seq, pending.duplicate = ahead.seq, True
             return
         state = self._games[game_id]
-        draft = self._draft(game_id, job.command, job.actor, job.client_id, job.size, batch)
+        draft = self._draft(game_id, job.command, job.actor, job.client_id, job.text, batch)
         if isinstance(draft, Outcome):  # already committed: a duplicate
             pending.seq, pending.duplicate = draft.seq, True
             return
@@ -287,7 +291,7 @@ class Table:
             self._batch[(game_id, job.client_id)] = pending
         if job.actor.role == "player" and job.actor.player is not None:  # counted now:
             self.budget.add(game_id, job.actor.player,  # a failed commit only refuses sooner
-                            job.size + len(body.encode("utf-8")))
+                            len(job.text.encode("utf-8")) + len(body.encode("utf-8")))
 
     def _rebuild(self, game_id: str, batch: list[_Pending]) -> None:
         """The live state of ``game_id``: the log's, then the batch's applied commands."""
@@ -309,6 +313,9 @@ class Table:
             try:
                 self.store.append_rows(rows)
             except Exception as exc:
+                for game_id in {row[0] for row in rows}:  # the log is asked until refolded
+                    self._next.pop(game_id, None)
+                    self._ids.forget(game_id)
                 failed = exc if isinstance(exc, StorageError) else StorageError(
                     f"The game log could not be written: {exc}")
                 self._restore({row[0] for row in rows})
@@ -320,6 +327,10 @@ class Table:
                     self._live.setdefault(p.game_id, array("q")).append(p.seq)
                     self._undone.setdefault(p.game_id, set())
                     last[p.game_id] = self._committed[p.game_id] = p.seq
+                    self._next[p.game_id] = p.seq + 1  # issue 19 point 2: from memory
+                    if p.job.client_id:
+                        self._ids.add(p.game_id, p.job.client_id,
+                                      (p.seq, p.job.text, str(p.job.actor)))
             for game_id, seq in last.items():
                 self._notify(game_id, seq)
         for p in batch:
@@ -346,24 +357,37 @@ class Table:
         docs/table-log.md "client id": the same id with the same command (equal to the one the
         store wrote, fields in any order) from the same sender is a retry; with another
         command or sender it is refused (ReusedId, nothing changes).  ``game_id`` None: a
-        ``new_game``'s id.
+        ``new_game``'s id.  Issue 19 point 2: a fresh id or a recent one is known from
+        memory (:mod:`companion.client_ids`); an older one is looked up in the log.
         """
-        known = client_id and self.store.seq_of_client_id(game_id, client_id)
-        if not known:
+        if not client_id:
             return None
-        found, seq, text, sender = known
-        self._same_command(json.loads(text), sender, command, actor)
+        memory = self._ids.find(game_id, client_id) if game_id is not None else ASK
+        if memory == NEW:
+            return None
+        if isinstance(memory, tuple) and game_id is not None:
+            found, (seq, text, sender) = game_id, memory
+        else:
+            known = self.store.seq_of_client_id(game_id, client_id)
+            if not known:
+                return None
+            found, seq, text, sender = known
+        if sender != str(actor) or not same_command(text, command):
+            raise ReusedId("This command's id was already used for another command; send "
+                           "it again as a new command.")
         return Outcome(found, seq, duplicate=True)
 
     @staticmethod
     def _same_command(first: dict[str, Any], sender: Actor | str, command: dict[str, Any],
                       actor: Actor) -> None:
-        """Refuse (ReusedId) a client id sent again with another command or sender."""
+        """Refuse (ReusedId) a client id sent again with another command or sender (a
+        retry of a command of the batch not yet committed)."""
         if str(sender) != str(actor) or first != command:
             raise ReusedId("This command's id was already used for another command; send "
                            "it again as a new command.")
 
-    def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None) -> Outcome:
+    def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None,
+                  text: str) -> Outcome:
         if actor.role == "player":
             raise NotAllowed("Only the banker can start a game.")
         duplicate = self._duplicate(None, client_id, command, actor)
@@ -376,28 +400,34 @@ class Table:
         draft = Draft(GameState(), 1)
         pin_edition(draft, self.editions, started.edition)  # a family copy: kept as it is now
         start_game(draft, started)
-        seq = self.store.append(game_id, client_id, str(actor), command, draft.events, True)
+        seq = self.store.append(game_id, client_id, str(actor), command, draft.events, True,
+                                seq=1)
+        loader = Loader()
+        loader.note(client_id, (seq, text, str(actor)))
+        self._ids.load(game_id, loader)
+        self._next[game_id] = seq + 1
         return self._commit(game_id, draft, seq)
 
     def _apply(self, game_id: str, command: dict[str, Any], actor: Actor,
-               client_id: str | None, size: int) -> Outcome:
+               client_id: str | None, text: str) -> Outcome:
         """One command applied and committed by itself (``edition_value``)."""
-        draft = self._draft(game_id, command, actor, client_id, size, [])
+        draft = self._draft(game_id, command, actor, client_id, text, [])
         if isinstance(draft, Outcome):
             return draft
         try:
-            seq = self.store.append(game_id, client_id, str(actor), command, draft.events)
+            seq = self._append(game_id, client_id, actor, command, text, draft.events)
         except BaseException:
             self._games[game_id] = self._refold(game_id)  # folded in, never stored
             raise
         self.editions.learn(draft.state.ed.id, draft.events)  # ask once: the family's copy
         if actor.role == "player" and actor.player is not None:
             events = json.dumps([ev.to_dict(e) for e in draft.events], ensure_ascii=False)
-            self.budget.add(game_id, actor.player, size + len(events.encode("utf-8")))
+            self.budget.add(game_id, actor.player,
+                            len(text.encode("utf-8")) + len(events.encode("utf-8")))
         return self._commit(game_id, draft, seq)
 
     def _draft(self, game_id: str, command: dict[str, Any], actor: Actor,
-               client_id: str | None, size: int, batch: list[_Pending]) -> Draft | Outcome:
+               client_id: str | None, text: str, batch: list[_Pending]) -> Draft | Outcome:
         """The command's checks and events folded into the live state (not stored), or
         the acknowledgement of a committed client id.  A refusal after an event was folded
         in rebuilds the state: the log, then ``batch``'s applied commands."""
@@ -413,6 +443,7 @@ class Table:
             return duplicate
         if state.over and spec.name not in AFTER_THE_END:
             raise GameOver("The game is over; only undo can change it now.")
+        size = len(text.encode("utf-8"))
         if actor.role == "player" and actor.player is not None:  # the day's bytes
             self.budget.check(game_id, actor.player, size)
         _offered(state, spec.name)
@@ -431,7 +462,7 @@ class Table:
         return draft
 
     def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,
-              client_id: str | None) -> Outcome:
+              client_id: str | None, text: str) -> Outcome:
         if actor.role not in UNDO_ROLES:
             raise NotAllowed("Only the banker can undo.")
         unknown_field(Cmd(command), frozenset({"seq"}))  # issue 17 point 5
@@ -446,7 +477,7 @@ class Table:
             raise Refused("Another command arrived meanwhile: look at the history again "
                           "before undoing.")
         event = ev.CommandUndone(target)
-        seq = self.store.append(game_id, client_id, str(actor), command, [event])
+        seq = self._append(game_id, client_id, actor, command, text, [event])
         undone = next(self.store.rows(game_id, after=target - 1)).events
         if any(isinstance(e, ev.EditionValueSet) for e in undone):  # ask once, taken back
             before = self.editions.as_logged(self._counted_events(game_id))
@@ -455,6 +486,23 @@ class Table:
         self._games[game_id] = self._refold(game_id)  # after unlearn: the copy it reads
         self._notify(game_id, seq)
         return Outcome(game_id, seq, (event,))
+
+    def _append(self, game_id: str, client_id: str | None, actor: Actor,
+                command: dict[str, Any], text: str, events: list[ev.Event]) -> int:
+        """Store one command of ``game_id`` (:meth:`Store.append`) at the sequence the
+        table knows is next, then note it in memory; returns its seq.  A failed write
+        leaves the memory unsure of the game: the log is asked until it is refolded."""
+        try:
+            seq = self.store.append(game_id, client_id, str(actor), command, events,
+                                    seq=self._next.get(game_id))
+        except BaseException:
+            self._next.pop(game_id, None)
+            self._ids.forget(game_id)
+            raise
+        self._next[game_id] = seq + 1
+        if client_id:
+            self._ids.add(game_id, client_id, (seq, text, str(actor)))
+        return seq
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
         draft.state.seq = self._committed[game_id] = seq
@@ -471,11 +519,13 @@ class Table:
         self._undone[game_id] = undone
         live = array("q")
         last = 0
+        ids = Loader()
 
         def events() -> Iterator[tuple[int, ev.Event]]:
             nonlocal last
             for row in self.store.rows(game_id):
                 last = row.seq
+                ids.note(row.client_id, (row.seq, row.command, row.actor))
                 if row.seq in undone or row.seq in undos:
                     continue
                 if row.seq > 1:
@@ -492,6 +542,8 @@ class Table:
                 why = N_("its events do not fit the game")
                 raise UnreadableRow(game_id, last, why, repr(exc)) from exc
         self._live[game_id] = live
+        self._next[game_id] = last + 1
+        self._ids.load(game_id, ids)
         state.seq = self._committed[game_id] = last
         return state
 
@@ -644,12 +696,12 @@ class Table:
                 for r in rows]
 
 
-def _check_text(command: dict[str, Any]) -> int:
+def _check_text(command: dict[str, Any]) -> str:
     """Refuse text that is not valid Unicode (a lone surrogate): it could not be stored;
     NaN or Infinity (issue 17 point 4: not JSON, every history would stop); a
     string longer than ``MAX_TEXT`` (a value or a field name, at any depth); a command
     longer than ``MAX_COMMAND``: the log keeps every command, the history shows it.
-    Returns the command's size as the log keeps it (UTF-8 bytes of its JSON text)."""
+    Returns the command's JSON text as the log keeps it."""
     try:
         text = json.dumps(command, ensure_ascii=False)
         text.encode("utf-8")
@@ -668,7 +720,7 @@ def _check_text(command: dict[str, Any]) -> int:
     if len(text) > MAX_COMMAND:
         raise BadCommand("The command is longer than %(most)s characters; send only the "
                          "fields it needs.", most=MAX_COMMAND)
-    return len(text.encode("utf-8"))
+    return text
 
 
 def _long_text(command: dict[str, Any]) -> str | None:

@@ -30,7 +30,7 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
                  "minutes": state.minutes, "ends_at": state.ends_at,
                  "ended_by": state.ended_by},
         "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
-                 **_roll(state), "roller": roller(state)},
+                 **_roll(state), "roller": roller(state), "next": _next(state)},
         "players": [_player(state, name) for name in state.players],
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
                  "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
@@ -93,6 +93,16 @@ def _roll(state: GameState) -> dict[str, Any]:
             "last_roll": None if last is None else {"player": last.player,
                                                      "dice": list(last.dice),
                                                      "turn": last.turn}}
+
+
+def _next(state: GameState) -> str | None:
+    """The next active player in seat order after the player to roll (C3), or None when no
+    one is left; the phones of the player next in turn say why they may not roll yet (C4,
+    K6)."""
+    try:
+        return next_in_turn(state)
+    except StopIteration:
+        return None
 
 
 def roller(state: GameState) -> dict[str, Any] | None:

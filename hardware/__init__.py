@@ -5,8 +5,8 @@ Start it with :func:`start_hardware` (``real`` on a Raspberry Pi, ``sim`` elsewh
 may import the core (``companion``) but never ``web``; importing it opens nothing.
 """
 
-from hardware.config import ConfigError, Layout, load
+from hardware.config import ConfigError, Layout, load, load_if_present
 from hardware.runtime import MODES, Hardware, detect_mode, start_hardware
 
 __all__ = ["MODES", "ConfigError", "Hardware", "Layout", "detect_mode", "load",
-           "start_hardware"]
+           "load_if_present", "start_hardware"]

@@ -10,8 +10,10 @@ file format (all tables and keys optional) is documented in ``hardware/README.md
     bounce_time = 0.05                # seconds; presses closer together are one press
 
     [strip]
+    driver = "serial"                 # or "ddp": WLED over Wi-Fi, then host (and port)
     device = "auto"                   # or "/dev/serial/by-id/usb-1a86_…", any pyserial URL
     baud = 115200
+    # host = "wled-1a2b3c.local"      # driver = "ddp" only, in place of device and baud
     brightness = 0.5                  # 0.0 .. 1.0, applied to every colour
     seat_leds = [0, 1, 2, 3, 4, 5]    # one LED per seat: blinks while a rent is claimable
 
@@ -31,6 +33,9 @@ from hardware.ports import AUTO
 Colour = tuple[int, int, int]
 MAX_SEATS = 6
 DEFAULT_DEVICE = AUTO  # the first of hardware.ports.serial_candidates(), on every connect
+DRIVERS = ("serial", "ddp")
+SERIAL_ONLY = ("device", "baud", "write_timeout")
+DDP_ONLY = ("host", "port")
 
 
 class ConfigError(ValueError):
@@ -71,8 +76,10 @@ class Colours:
 class StripConfig:
     """The LED strip and its segments (LED indices count from 0 at the data input).
 
-    ``device``: ``"auto"`` (find the controller: :mod:`hardware.ports`), a path (prefer
-    ``/dev/serial/by-id/...``, stable across replugs) or a pyserial URL;
+    ``driver``: ``"serial"`` (Adalight over USB) or ``"ddp"`` (WLED over Wi-Fi on ``host``:
+    ``port``, :mod:`hardware.ddp_strip`; issue 18); ``device``: ``"auto"`` (find the
+    controller: :mod:`hardware.ports`), a path (prefer ``/dev/serial/by-id/...``, stable
+    across replugs) or a pyserial URL;
     ``baud``: bits/s; ``write_timeout``: seconds before a stalled write counts as unplugged;
     ``refresh``: seconds between re-sends of an unchanged frame (WLED drops realtime at 2.5 s);
     ``brightness``: 0.0–1.0; ``blink``: seconds per blink half-period; ``flash``: seconds the
@@ -85,8 +92,11 @@ class StripConfig:
     has and :meth:`not_shown` names the rest.
     """
 
+    driver: str = "serial"
     device: str = DEFAULT_DEVICE
     baud: int = 115200
+    host: str = ""
+    port: int = 4048
     write_timeout: float = 0.5
     refresh: float = 1.0
     brightness: float = 0.5
@@ -156,6 +166,13 @@ def load(path: str | Path | None) -> Layout:
     return from_dict(data)
 
 
+def load_if_present(path: str | Path) -> Layout:
+    """The layout ``companion serve`` uses: the TOML file ``path`` (``DATA/hardware.toml``)
+    when it is a file, else the defaults; ``companion doctor`` reads it the same way (issue
+    18, point 4).  Raises ConfigError like :func:`load`."""
+    return load(path if Path(path).is_file() else None)
+
+
 def from_dict(data: dict[str, Any]) -> Layout:
     """The layout from parsed TOML ``data`` (``buttons``/``strip`` tables). Raises ConfigError."""
     _only(data, {"buttons", "strip"}, "")
@@ -164,6 +181,7 @@ def from_dict(data: dict[str, Any]) -> Layout:
     colours = _merge(Colours(), strip_data.pop("colours", {}), "strip.colours")
     strip = replace(_merge(StripConfig(), strip_data, "strip"), colours=colours)
     _check_strip(strip)
+    _check_driver(strip, set(strip_data))
     return Layout(buttons, strip)
 
 
@@ -192,6 +210,23 @@ def _check_strip(strip: StripConfig) -> None:
     for colour in (*strip.colours.seats, strip.colours.claim, strip.colours.turn):
         if len(colour) != 3 or not all(0 <= c <= 255 for c in colour):
             raise ConfigError(f"strip.colours: {colour!r} is not [r, g, b] in 0..255")
+
+
+def _check_driver(strip: StripConfig, given: set[str]) -> None:
+    """The driver and its own keys: ``device``/``baud``/``write_timeout`` belong to
+    ``serial``, ``host``/``port`` to ``ddp``, which needs a host (a name or an address, not a
+    URL). Raises ConfigError naming the field."""
+    if strip.driver not in DRIVERS:
+        raise ConfigError(f"strip.driver {strip.driver!r}: use \"serial\" (USB) or \"ddp\""
+                          " (WLED over Wi-Fi)")
+    foreign = sorted(given & set(DDP_ONLY if strip.driver == "serial" else SERIAL_ONLY))
+    if foreign:
+        raise ConfigError(f"strip.{foreign[0]} is not used with driver = \"{strip.driver}\"")
+    if strip.driver == "ddp" and (not strip.host or any(c in strip.host for c in " /\t")):
+        raise ConfigError("strip.host: driver = \"ddp\" needs the WLED board's name or "
+                          "address, like \"wled-1a2b3c.local\" or \"192.168.1.50\" (no http://)")
+    if not 1 <= strip.port <= 65535:
+        raise ConfigError(f"strip.port {strip.port}: a UDP port is 1..65535 (WLED: 4048)")
 
 
 def _span(leds: Sequence[int]) -> str:

@@ -3,7 +3,8 @@
 ``start_hardware(table, mode, layout)`` is the one place where the mode picks the parts:
 
 - ``real``: gpiozero's default pin factory (lgpio on a Raspberry Pi 5) and a
-  :class:`~hardware.strip.SerialStrip` on ``layout.strip.device``;
+  :class:`~hardware.strip.SerialStrip` on ``layout.strip.device``, or with
+  ``strip.driver = "ddp"`` a :class:`~hardware.ddp_strip.DdpStrip` to ``strip.host``;
 - ``sim``: gpiozero ``MockFactory`` pins, a :class:`~hardware.strip.RecordingStrip` and a
   :class:`~hardware.sim.SimPanel` that presses the mock pins;
 - ``off``: nothing at all.
@@ -23,6 +24,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.table import Table
 from hardware.buttons import Buttons
 from hardware.config import Layout
+from hardware.ddp_strip import DdpStrip
 from hardware.dispatch import Dispatcher
 from hardware.lights import Lights
 from hardware.ports import AUTO, DEV, WHERE
@@ -146,5 +148,7 @@ def _default_strip(mode: str, layout: Layout, dev: Path) -> Strip:
     if mode == "sim":
         return RecordingStrip(count)
     s = layout.strip
+    if s.driver == "ddp":
+        return DdpStrip(s.host, count, port=s.port, refresh=s.refresh)
     return SerialStrip(s.device, count, baudrate=s.baud, write_timeout=s.write_timeout,
                        refresh=s.refresh, dev=dev)

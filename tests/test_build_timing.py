@@ -29,11 +29,14 @@ def g(tmp_path: Path) -> Iterator[MMGame]:
     game.table.close()
 
 
-def family_copy(table: Table, edition_id: str, **settings: object) -> None:
-    """The family's copy of ``edition_id`` with ``settings`` changed (as the editor saves)."""
+def family_copy(table: Table, edition_id: str, **settings: object) -> str:
+    """The family's copy of ``edition_id`` with ``settings`` changed (as the editor saves),
+    under an id of its own (a built-in id is never shadowed, issue 17 point 2); its id."""
     edition = table.editions.get(edition_id)
+    copy_id = f"our-{edition_id}"
     table.editions.save(dataclasses.replace(
-        edition, settings=dataclasses.replace(edition.settings, **settings)))
+        edition, id=copy_id, settings=dataclasses.replace(edition.settings, **settings)))
+    return copy_id
 
 
 def test_x4_each_shipped_edition_builds_when_its_seed_says() -> None:
@@ -88,8 +91,7 @@ def test_x4_classic_no_1996_builds_between_the_rolls_on_anothers_turn(tmp_path: 
 
 def test_x4_a_classic_box_set_to_own_turn_refuses_build_and_house_bids(
         table: Table) -> None:
-    family_copy(table, "monopol-no-1996", build_timing="own_turn")
-    game = Game(table)
+    game = Game(table, edition=family_copy(table, "monopol-no-1996", build_timing="own_turn"))
     game.buy("Bob", "Parkveien", "Kirkeveien")
     wrong_turn = "It is Alice's turn: Bob may buy buildings only on their own turn (X4)."
     game.refused(RuleBroken, wrong_turn, "build", player="Bob", space="Parkveien")

@@ -5,16 +5,21 @@ from __future__ import annotations
 import http.server
 import io
 import os
+import select
 import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.table import Table
+from hardware.adalight import encode
 from tests.conftest import LiveServer
+from tests.test_doctor_table import Board
 from web import doctor
+from web.doctor_table import _stable_name_tip, check_strip
 
 BLACK_3 = b"Ada\x00\x02\x57" + bytes(9)  # 3 LEDs: hi 0, lo 2, 0 ^ 2 ^ 0x55 = 0x57
 
@@ -71,37 +76,31 @@ def test_damaged_pages_get_a_fix(tmp_path: Path) -> None:
     assert ".recover" not in finding.text and "mv " not in finding.text
 
 
-def test_serial_pty_receives_one_black_frame(pty: tuple[int, str]) -> None:
+def test_serial_pty_receives_one_black_frame(tmp_path: Path, pty: tuple[int, str]) -> None:
+    """A silent pty: the question to WLED and a black frame arrive, and silence is no OK."""
     master, slave = pty
-    [finding] = doctor.check_serial(slave, led_count=3)
-    assert finding.ok and "accepted a black Adalight frame (3 LEDs)" in finding.text
-    assert os.read(master, 100) == BLACK_3
+    [finding] = check_strip(tmp_path, slave, 3, wait=0.1)
+    assert not finding.ok and f"{slave} at 115200 baud: nothing answered" in finding.text
+    heard = b""
+    while len(heard) < 16 and select.select([master], [], [], 2)[0]:  # two writes
+        heard += os.read(master, 100)
+    assert heard == b"v" + BLACK_3
 
 
-def test_black_frame_header() -> None:
-    assert doctor.black_frame(1) == b"Ada\x00\x00\x55\x00\x00\x00"
-    assert doctor.black_frame(300)[:6] == b"Ada\x01\x2b" + bytes([0x01 ^ 0x2B ^ 0x55])
-
-
-def test_serial_missing_device_and_no_device(monkeypatch: pytest.MonkeyPatch,
-                                             tmp_path: Path) -> None:
-    [finding] = doctor.check_serial(str(tmp_path / "ttyUSB9"))
-    assert not finding.ok and "check the cable" in finding.text
-    monkeypatch.setattr(doctor, "DEV", tmp_path)
-    [finding] = doctor.check_serial(None)
+def test_serial_missing_device_and_no_device(tmp_path: Path) -> None:
+    [finding] = check_strip(tmp_path, str(tmp_path / "ttyUSB9"), dev=tmp_path)
+    assert not finding.ok and "is not there" in finding.text and "check the cable" in finding.text
+    [finding] = check_strip(tmp_path, None, dev=tmp_path)
     assert not finding.ok and "ls /dev/serial/by-id/" in finding.text
 
 
-def test_serial_prefers_by_id(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                              pty: tuple[int, str]) -> None:
-    monkeypatch.setattr(doctor, "DEV", tmp_path)
+def test_serial_prefers_by_id(tmp_path: Path, pty: tuple[int, str]) -> None:
     (tmp_path / "serial/by-id").mkdir(parents=True)
     link = tmp_path / "serial/by-id/usb-1a86_USB_Serial-if00-port0"
     link.symlink_to(pty[1])
-    assert doctor.serial_candidates() == [str(link)]
-    [finding] = doctor.check_serial(None)
-    assert finding.ok and str(link) in finding.text and "tip" not in finding.text
-    tip = doctor._stable_name_tip("/dev/ttyUSB0", [str(link)])
+    [finding] = check_strip(tmp_path, None, dev=tmp_path, wait=0.1)
+    assert str(link) in finding.text and "tip" not in finding.text
+    tip = _stable_name_tip("/dev/ttyUSB0", [str(link)], tmp_path)
     assert tip is not None and "/dev/serial/by-id/" in tip
 
 
@@ -237,6 +236,11 @@ def test_all_ok_exits_0(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")
     Table.open(tmp_path / doctor.DB_NAME).close()
     out = io.StringIO()
-    assert doctor.run_doctor(tmp_path, pty[1], out, port=0) == 0, out.getvalue()
+    wled = Board("wled")  # issue 18 point 4: OK only when a firmware answers
+    try:
+        assert doctor.run_doctor(tmp_path, wled.path, out, port=0,
+                                 pin_factory=MockFactory()) == 0, out.getvalue()
+        assert wled.wait_heard(1 + 414) == b"v" + encode([(0, 0, 0)] * 136)
+    finally:
+        wled.unplug()
     assert all(line.startswith("OK   ") for line in out.getvalue().splitlines())
-    assert os.read(pty[0], 100) == doctor.black_frame(1)

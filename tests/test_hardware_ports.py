@@ -17,7 +17,7 @@ from hardware.config import Layout
 from hardware.ports import find_serial, serial_candidates
 from hardware.strip import SerialStrip
 from tests.test_hardware_strip import SMALL, Pty, _wait
-from web import doctor
+from web.doctor_table import check_strip
 
 UNO = "usb-Arduino__www.arduino.cc__0043_75830333038351F0E1A1-if00"  # an Uno: ttyACM0
 CH340 = "usb-1a86_USB_Serial-if00-port0"  # an ESP32 board's CH340 bridge: ttyUSB0
@@ -61,15 +61,12 @@ def test_nothing_plugged_in(tmp_path: Path) -> None:
     assert serial_candidates(tmp_path / "no-such-dev") == []
 
 
-def test_doctor_uses_the_same_list(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                   ptys: list[Pty]) -> None:
+def test_doctor_uses_the_same_list(tmp_path: Path, ptys: list[Pty]) -> None:
     plug(tmp_path, "ttyUSB0", ptys[1])
     acm = plug(tmp_path, "ttyACM0", ptys[0])  # no by-id link: ACM before USB
-    monkeypatch.setattr(doctor, "DEV", tmp_path)
-    assert doctor.serial_candidates() == serial_candidates(tmp_path)
-    [finding] = doctor.check_serial("auto", led_count=1)
-    assert finding.ok and str(acm) in finding.text
-    assert ptys[0].read(0.2) == b"Ada\x00\x00\x55" + bytes(3)
+    [finding] = check_strip(tmp_path / "no-data", "auto", led_count=1, dev=tmp_path, wait=0.1)
+    assert f"{acm} at 115200 baud" in finding.text  # silent, so not OK (test_doctor_table)
+    assert ptys[0].read(0.2) == b"v" + b"Ada\x00\x00\x55" + bytes(3)
 
 
 def test_serve_finds_the_strip_and_names_it(tmp_path: Path, table: Table, game_id: str,

@@ -297,3 +297,38 @@ def test_amounts_in_a_refusal_are_grouped_the_local_way(web_actions: WebActions)
                         answer.json["error"]), answer.json["error"]
     english = web_actions.send(cmd="buy", player="Bob", space="Rådhusplassen")
     assert english.json["error"] == "Bob has 1,500 kr; Rådhusplassen costs 8,000 kr."
+
+
+def test_each_catalogue_is_found_and_compiled_once(web_actions: WebActions,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 point 2: the catalogue is looked for once per language, not on every
+    answer (before, a failed ``stat`` of the English ``.po`` file on each one)."""
+    compiled: list[str] = []
+    real = i18n._compile
+
+    def counted(locale: str) -> object:
+        compiled.append(locale)
+        return real(locale)
+
+    monkeypatch.setattr(i18n, "_compile", counted)
+    i18n._found.cache_clear()
+    try:
+        web_actions.new_game("Alice", "Bob", edition="monopol-no-1996")
+        url = f"/api/games/{web_actions.game}/commands"
+        said: dict[str, str] = {}
+        for n, lang in enumerate(["nb", "en", "sv"] * 4):
+            headers = {**web_actions.bearer(), "Accept-Language": lang}
+            body = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 10, "id": f"c{n}"}
+            assert web_actions.client.post(url, json=body, headers=headers).status_code == 200
+            refused = web_actions.client.post(url, json={**body, "to": "Zed", "id": f"r{n}"},
+                                              headers=headers)
+            assert refused.status_code == 422
+            said[lang] = refused.json["error"]
+        assert said["en"] == "There is no player called 'Zed' in this game."
+        assert said["sv"] == "Det finns ingen spelare som heter 'Zed' i det här spelet."
+        assert said["nb"] not in (said["en"], said["sv"])
+        assert sorted(compiled) == ["nb", "sv"]  # English has no catalogue: the source text
+        assert i18n._found.cache_info().misses == 3  # looked for once each: nb, en, sv
+        assert web_actions.cash("Bob") == 30_000 + 12 * 10
+    finally:
+        i18n._found.cache_clear()

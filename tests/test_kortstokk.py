@@ -202,6 +202,25 @@ def test_k9_coins_unbuilt_properties_and_fire_insurance_trade_freely(game: Game)
         game.do("trade_insurance", from_="Carol", to="Bob")
 
 
+def test_k6_the_phone_rolls_its_own_jokers_second_roll_once(game: Game) -> None:
+    """K6: Alice's phone records the second roll of the joker she stopped on (the turn
+    waits for it); again, or for another player, or with no joker waiting, it is refused
+    and nothing changes."""
+    game.do("edition_value", field="chance_effects.9", value="+2")
+    alice, bob = Actor("player", "Alice"), Actor("player", "Bob")
+    with game.refused(RuleBroken, "Alice has no joker to roll for now (K6)."):
+        game.do("joker", alice, player="Alice", dice=9)
+    game.do("roll", alice, player="Alice", dice=[5, 6])  # 0 + 11: the joker, no doubles
+    assert game.state()["turn"]["phase"] == "joker"
+    with game.refused(NotAllowed, re.compile(".")):
+        game.do("joker", bob, player="Alice", dice=9)
+    game.do("joker", alice, player="Alice", dice=9)
+    assert game.cashes() == {"Alice": 10, "Bob": 8, "Carol": 8}
+    with game.refused(RuleBroken, "Alice has no joker to roll for now (K6)."):
+        game.do("joker", alice, player="Alice", dice=9)
+    assert game.cashes() == {"Alice": 10, "Bob": 8, "Carol": 8}
+
+
 def test_a_phone_can_neither_sell_insurance_to_another_nor_claim_a_joker_pass(
         game: Game) -> None:
     """K9 trades are agreed at the table and recorded by the banker: Alice's phone cannot

@@ -113,8 +113,9 @@ def test_m6_m11_the_setting_off_undoes_a_lapsed_rents_move(tmp_path: Path) -> No
     25; 5: 6 -> 8)."""
     table = Table.open(tmp_path / "table.sqlite3")
     shipped = table.editions.get("multimillionaer")
+    # A copy with its own id: a built-in id is never shadowed (issue 17 point 2).
     table.editions.save(dataclasses.replace(shipped, id="our-mm", settings=dataclasses.replace(
-        shipped.settings, lapsed_rent_moves_stand=False)))  # a copy: a built-in id is never shadowed
+        shipped.settings, lapsed_rent_moves_stand=False)))
     game = MMGame(table, edition="our-mm")
     game.own("Carol", "Gyldenløves gate")
     game.own("Bob", "Karl Johans gate")

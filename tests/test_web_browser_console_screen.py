@@ -143,3 +143,33 @@ def test_issue16_4_the_qr_codes_stay_prominent_before_the_first_command(
     expect(console.locator("#more")).to_be_visible()
     expect(console.locator('[data-player="Alice"] .qr-code svg')).to_be_visible()
     console.screenshot(path=str(SHOTS / "joining-tablet.png"))
+
+
+def test_h17_1_more_closes_itself_when_play_starts(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Open while the players join; the first roll (a phone's, here the API's) closes it,
+    so the normal turn fits the first screen without the banker's tap."""
+    web_actions.new_game("Alice", "Bob")
+    console = console_at(browser, live_server, web_actions, TABLET)
+    expect(console.locator("#more")).to_be_visible()
+    sent(web_actions, cmd="roll", player="Alice", dice=[1, 2])  # Start + 3: Kirkeveien
+    expect(console.locator("#more")).to_be_hidden(timeout=TIMEOUT)
+    expect(console.locator("#more-toggle")).to_have_attribute("aria-expanded", "false")
+    expect(console.get_by_role("button", name=re.compile(r"^Buy for "))).to_be_visible()
+    fits(console)
+
+
+def test_h17_1_more_stays_open_under_the_bankers_hand(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """The banker pays by hand from "More" before anyone rolled: the form stays open for
+    the next one (it closes only when nobody is using it)."""
+    web_actions.new_game("Alice", "Bob")
+    console = console_at(browser, live_server, web_actions, TABLET)
+    form = console.locator('form[data-cmd="pay"]')
+    form.locator('[name="amount"]').fill("100")
+    form.get_by_role("button", name="Pay").click()
+    expect(console.locator('[data-strip="Alice"] .money')).not_to_have_text(
+        re.compile(r"^30.000"), timeout=TIMEOUT)
+    sent(web_actions, cmd="roll", player="Alice", dice=[1, 2])
+    expect(console.locator("#turn-who")).to_contain_text("Alice has the turn", timeout=TIMEOUT)
+    expect(form).to_be_visible()

@@ -105,11 +105,13 @@ def test_issue16_a_turn_from_the_phones_in_every_edition(
     expect(screen.locator('#board .space[data-index="3"] .token[data-token="Alice"]')) \
         .to_have_count(1, timeout=TIMEOUT)
 
-    # C4: the deed the roll stopped on is decided first: no dice on either phone.
+    # C4: the deed the roll stopped on is decided first: no dice on either phone; Bob's,
+    # next, says why (h17 finding 6).
     buy = alice.locator("#landed-actions").get_by_role("button", name=re.compile(r"^Buy\b"))
     expect(buy).to_be_visible(timeout=TIMEOUT)
     expect(alice.get_by_role("button", name="To auction")).to_be_visible()
-    expect(bob.locator("#turn-pad")).to_be_hidden()
+    expect(bob.locator("#turn-pad .die-row").first).to_be_hidden()
+    expect(bob.locator("#turn-pad-title")).to_contain_text("Alice must first buy or auction")
     shoot(alice, f"{edition}-phone-for-sale")
     buy.click()
     if turn.price is not None:  # the edition does not know the price: the console asks

@@ -65,6 +65,7 @@ def test_c21_the_bankruptcy_card_names_the_player_in_debt_not_the_player_to_roll
     expect(card.locator("[name=creditor]")).to_have_value("Per")
     expect(card.locator("[data-raisable]")).to_contain_text("Ola owes 10,000 kr")
     console.screenshot(path=f"{SHOTS}/bankruptcy-who.png", full_page=True)
+    open_more(console)  # "More" closed itself when play started (h17 finding 1)
     card.locator("[name=player]").select_option("Kari")  # the banker's pick stays
     web_actions.send(cmd="next_turn")
     expect(console.locator("#history")).to_contain_text("It is Ola's turn", timeout=TIMEOUT)

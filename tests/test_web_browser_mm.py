@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from companion.editions.editor import import_text
+from tests.browser import open_more
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
 from tests.test_web_browser_deals import console_for, not_reloaded, wallet_for
@@ -153,6 +154,7 @@ def test_stock_board_shares_on_the_phone_a_share_trade_and_the_multimillionaire(
     expect(alice.locator('#my-shares li[data-series="1"]')).to_contain_text("Series 1: 4 ×")
     expect(first.locator(".bank-shares")).to_have_text("0", timeout=TIMEOUT)
 
+    open_more(console)  # "More" closed itself when play started (h17 finding 1)
     console.locator("#trade-record summary").click()  # Alice: 2 shares of 1 to Bob for 9 000
     sides = console.locator("#trade-form .trade-side")
     sides.nth(0).locator('input.shares[data-series="1"]').fill("2")

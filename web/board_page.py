@@ -8,6 +8,9 @@ middle of the table.  Read-only.
   opened by :func:`board_link`'s QR code on the console) shows that game and can send
   no command (:mod:`web.auth`); the banker sees the chosen (``?game=``), else the current
   game; a player sees their own game.
+- ``GET /api/board/follow?game=<id>``: a table screen left on the TV follows the data
+  folder's current game (h17 finding 3): when a newer game began, a viewer of an older
+  game gets the new game's viewer link (the banker the plain ``/board``); the page opens it.
 """
 
 from __future__ import annotations
@@ -58,3 +61,25 @@ def page() -> Any:
     rules = rules_for(table().state(game_id).ed)
     return render_template("board.html", i18n=js_strings(), game=game_id, state=state,
                            board=board(game_id), passport=rules.has("passport"))
+
+
+@bp.get("/api/board/follow")
+def follow() -> Any:
+    """``{"ok": true, "game": <current game id or null>, "url": <link or null>}``: ``url``
+    is where the table screen of ``?game=`` goes next — the current game's viewer link
+    (``/join/<token>``) for a viewer of an OLDER game of this data folder, ``/board`` for
+    the banker; null while ``?game=`` is still the current game (or for a player, whose
+    screen stays on their own game).  401 without a token."""
+    found = identities()
+    if not found:
+        return {"ok": False, "error": _("Scan your QR code or enter the banker token first.")}, 401
+    shown, current = request.args.get("game", ""), table().current_game()
+    ids = table().game_ids()
+    newer = (current is not None and shown in ids and current != shown
+             and ids.index(current) > ids.index(shown))
+    url = None
+    if newer and any(i.role == "banker" for i in found):
+        url = "/board"
+    elif newer and any(i.role == "viewer" and i.game == shown for i in found):
+        url = "/join/" + tokens().viewer(str(current))
+    return {"ok": True, "game": current, "url": url}

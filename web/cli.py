@@ -58,7 +58,9 @@ def parser() -> argparse.ArgumentParser:
     doctor.add_argument("--data", type=Path, default=None, help="folder of the game log")
     doctor.add_argument("--host", default="0.0.0.0")
     doctor.add_argument("--port", type=int, default=8000)
-    doctor.add_argument("--device", default=None, help="the LED strip's serial device")
+    doctor.add_argument("--device", default=None,
+                        help="check this serial device instead of strip.device of "
+                             "DATA/hardware.toml (the one companion serve would open)")
     rescue = sub.add_parser("rescue", help="copy what can be read of a damaged game log")
     rescue.add_argument("--data", type=Path, default=None, help="folder of the game log")
     return top

@@ -1,9 +1,10 @@
 """``companion doctor``: is this machine ready to be the table?  One line per check, OK or a fix.
 
-Checks, in order: Python and package versions; the board, pin factory and GPIO chips; the
-serial LED strip (one black Adalight frame is written to it) and what its layout shows; the
-LAN address phones will use; the game log's integrity; free space in the data folder;
-whether the port is free.
+Checks, in order: Python and package versions (an empty lgpio is named); the board, pin
+factory and GPIO chips; from ``DATA/hardware.toml``, read as ``companion serve`` reads it,
+each button pin and the LED strip's controller (who answers, then one black Adalight frame:
+:mod:`web.doctor_table`) and what the layout shows; the LAN address phones will use; the
+game log's integrity; free space in the data folder; whether the port is free.
 Nothing here needs root; run it as the service's user to test that user's rights::
 
     sudo -u companion /opt/companion/.venv/bin/companion doctor --data /var/lib/companion
@@ -27,7 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 DB_NAME = "companion.sqlite3"  # the game log's file name inside --data
 LAYOUT_NAME = "hardware.toml"  # the table layout inside --data, as companion serve reads it
@@ -55,18 +56,27 @@ Check = Callable[[], Iterator[Finding]]
 
 
 def run_doctor(data_dir: Path, serial_device: str | None, out: TextIO = sys.stdout, *,
-               host: str = "0.0.0.0", port: int = 8000, led_count: int = 1) -> int:
+               host: str = "0.0.0.0", port: int = 8000, led_count: int | None = None,
+               pin_factory: Any = None, dev: Path | None = None) -> int:
     """Run every check, print one line each to ``out``; 0 when all are OK, else 1.
 
     Args:
-        data_dir: the ``--data`` folder holding the game log ``companion.sqlite3``.
-        serial_device: the strip's device (the layout's ``strip.device``); None = look for one.
+        data_dir: the ``--data`` folder holding the game log ``companion.sqlite3`` and the
+            layout ``hardware.toml``.
+        serial_device: ``--device``, checked instead of the layout's ``strip.device``;
+            None = the device ``companion serve`` would open.
         host, port: where ``companion serve`` will listen.
-        led_count: LEDs in the black test frame (1 blanks only the first LED).
+        led_count: LEDs in the black test frame; None = the layout's strip.
+        pin_factory: gpiozero pin factory for the button pins (None = gpiozero's default).
+        dev: the device folder searched for the strip (None = ``/dev``).
     """
+    from web.doctor_table import check_buttons, check_strip
+
+    data_dir = Path(data_dir).absolute()  # lgpio may chdir to $LG_WD
     checks: list[Check] = [
         check_python, check_packages, check_gpio,
-        partial(check_serial, serial_device, led_count),
+        partial(check_buttons, data_dir, pin_factory, port),
+        partial(check_strip, data_dir, serial_device, led_count, dev=dev or DEV),
         partial(check_strip_layout, Path(data_dir)), partial(check_network, host),
         partial(check_database, Path(data_dir)), partial(check_disk, Path(data_dir)),
         partial(check_port, host, port),
@@ -106,13 +116,43 @@ def check_packages() -> Iterator[Finding]:
 
 
 def _lgpio_finding(on_pi: bool) -> Finding:
+    """lgpio works, is missing, or is the empty 0.0.0.2 placeholder (issue 18, point 5).
+
+    lgpio's module ``lgpio.py`` needs its compiled ``_lgpio`` beside it (PyPI's 0.2.2.0
+    wheels ship it there; Raspberry Pi OS's ``python3-lgpio`` is expected to, not checked on a
+    Pi); PyPI's lgpio 0.0.0.2, which a resolver takes on
+    Python 3.13 (0.2.2.0 has no wheel there), ships an empty ``lgpio.py`` and nothing else.
+    """
     # find_spec, not import: importing lgpio creates pipes in the working directory.
-    if importlib.util.find_spec("_lgpio") is not None:
-        return Finding("lgpio", True, importlib.metadata.version("lgpio"))
+    spec = importlib.util.find_spec("lgpio")
+    if spec is not None and spec.origin and not _has_extension(Path(spec.origin)):
+        return Finding("lgpio", False, f"lgpio {_version('lgpio')} at {spec.origin} is empty "
+                       "(PyPI's placeholder, taken where lgpio 0.2.2 has no wheel): uninstall it "
+                       "(sudo uv pip uninstall --python /opt/companion/.venv/bin/python lgpio), "
+                       f"then {LGPIO_HOWTO}")
+    if spec is not None:
+        return Finding("lgpio", True, _version("lgpio"))
     if not on_pi:
         return Finding("lgpio", True, "not installed (needed on a Raspberry Pi only)")
-    return Finding("lgpio", False, "missing: uv pip install --python /opt/companion/.venv lgpio "
-                   "(or apt install python3-lgpio and a venv with --system-site-packages)")
+    return Finding("lgpio", False, f"missing: {LGPIO_HOWTO}")
+
+
+#: How to install a working lgpio (README, "On a Raspberry Pi", step 2).
+LGPIO_HOWTO = ("Python 3.11/3.12 (Bookworm): cd /opt/companion && sudo uv sync --locked "
+               "--no-dev --extra pi; Python 3.13 (Trixie): sudo apt install python3-lgpio and "
+               "a venv made with --system-site-packages (README, 'On a Raspberry Pi')")
+
+
+def _has_extension(module: Path) -> bool:
+    """True when the compiled ``_lgpio`` module sits beside ``module`` (``lgpio.py``)."""
+    return any(module.parent.glob("_lgpio*.so")) or any(module.parent.glob("_lgpio*.pyd"))
+
+
+def _version(name: str) -> str:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:  # a copy without metadata
+        return "(version unknown)"
 
 
 def _board() -> str | None:
@@ -160,47 +200,14 @@ def _user() -> str:
     return pwd.getpwuid(os.geteuid()).pw_name
 
 
-def serial_candidates() -> list[str]:
-    """Serial devices that may drive the strip, best first: the list ``companion serve``
-    picks from for ``strip.device = "auto"`` (:func:`hardware.ports.serial_candidates`)."""
-    from hardware.ports import serial_candidates as candidates
-
-    return candidates(DEV)
-
-
-def check_serial(device: str | None, led_count: int = 1) -> Iterator[Finding]:
-    """The strip's serial device: found, preferably by id, and accepting one black frame."""
-    candidates = serial_candidates()
-    if device in (None, "auto"):
-        device = candidates[0] if candidates else None
-    if device is None:
-        yield Finding("serial", False, "no serial device: plug the LED controller (WLED or "
-                      "Arduino Adalight) into USB, then ls /dev/serial/by-id/")
-        return
-    found = _write_black_frame(device, led_count)
-    tip = _stable_name_tip(device, candidates)
-    yield Finding(found.name, found.ok, f"{found.text}; {tip}" if tip and found.ok else found.text)
-
-
-def _stable_name_tip(device: str, candidates: list[str]) -> str | None:
-    """Advice to name the strip by id when ``device`` is a ``/dev/tty*`` name that may change."""
-    by_id = str(DEV / "serial" / "by-id")
-    if not device.startswith("/dev/") or device.startswith(by_id):
-        return None
-    stable = [c for c in candidates
-              if c.startswith(by_id) and os.path.realpath(c) == os.path.realpath(device)]
-    better = stable[0] if stable else "/dev/serial/by-id/…"
-    return f"tip: set strip.device to {better}, a name that survives reboots and re-plugging"
-
-
 def check_strip_layout(data_dir: Path) -> Iterator[Finding]:
     """What the strip of ``data_dir/hardware.toml`` shows: every segment, or which LEDs a
     shorter strip leaves out (issue 18, point 6); a cut seat or turn LED needs a fix."""
-    from hardware import ConfigError, load
+    from hardware import ConfigError, load_if_present
 
     path = data_dir / LAYOUT_NAME
     try:
-        strip = load(path if path.is_file() else None).strip
+        strip = load_if_present(path).strip
     except ConfigError as exc:
         yield Finding("strip layout", False, f"{exc}: fix {path} (hardware/README.md)")
         return
@@ -212,28 +219,6 @@ def check_strip_layout(data_dir: Path) -> Iterator[Finding]:
     yield Finding("strip layout", fits, f"{strip.led_count} LEDs; not shown: {', '.join(cut)} "
                   f"(the buttons still work; for all, set count = {strip.needed()} or move the "
                   f"segments in {path})")
-
-
-def black_frame(count: int) -> bytes:
-    """One Adalight frame turning ``count`` LEDs off: ``Ada``, hi, lo, checksum, zeros."""
-    hi, lo = divmod(count - 1, 256)
-    return b"Ada" + bytes((hi, lo, hi ^ lo ^ 0x55)) + bytes(3 * count)
-
-
-def _write_black_frame(device: str, count: int) -> Finding:
-    import serial  # pyserial; imported here so the other checks run without it
-
-    try:
-        with serial.serial_for_url(device, baudrate=115200, timeout=0, write_timeout=2) as port:
-            port.write(black_frame(count))
-            port.flush()
-    except PermissionError:
-        return Finding("serial", False, f"{device} is not writable by {_user()}: "
-                       f"sudo usermod -aG dialout {_user()}, then log in again")
-    except (OSError, serial.SerialException) as exc:
-        return Finding("serial", False, f"{device}: {exc}; check the cable and "
-                       "ls /dev/serial/by-id/")
-    return Finding("serial", True, f"{device} accepted a black Adalight frame ({count} LEDs)")
 
 
 def check_network(host: str) -> Iterator[Finding]:

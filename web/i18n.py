@@ -2,10 +2,12 @@
 
 Catalogues: ``web/translations/<nb|sv>/LC_MESSAGES/companion.po`` (domain ``companion``);
 English is the source language.  A ``.po`` file is read (``babel.messages.pofile``) and
-compiled in memory the first time its language is used, and again when the file changes:
-no ``.mo`` files, no build step, nothing written anywhere, so a fresh clone serves
-translated pages.  Extracting and updating the catalogues is Babel's own ``pybabel extract``
-and ``pybabel update`` (``web/babel.cfg``; the commands are in ``web/README.md``).
+compiled in memory the first time its language is used, once per process (issue 19 point
+2: nothing on a command's path looks for the file again; a changed ``.po`` file is read at
+the next start): no ``.mo`` files, no build step, nothing written anywhere, so a fresh
+clone serves translated pages.  Extracting and updating the catalogues is Babel's own
+``pybabel extract`` and ``pybabel update`` (``web/babel.cfg``; the commands are in
+``web/README.md``).
 
 The rest of the runtime:
 
@@ -26,8 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import flask_babel
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, has_request_context
 from werkzeug.utils import cached_property
@@ -89,18 +89,27 @@ def _po_path(locale: str) -> Path:
 
 def catalogue(locale: str) -> NullTranslations:
     """The compiled catalogue of ``locale`` (English and unknown languages: none, so the
-    English source text is shown); compiled again when its ``.po`` file changes."""
-    path = _po_path(locale)
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        return NullTranslations()
-    return _compile(locale, stamp)
+    English source text is shown), found and compiled the first time it is asked for:
+    later calls are a dict look-up, no file system call (``_found.cache_clear()`` reads
+    the files again)."""
+    return _found(locale) if locale in LANGUAGES else _NONE
+
+
+_NONE = NullTranslations()
 
 
 @cache
-def _compile(locale: str, stamp: int) -> NullTranslations:
-    """``locale``'s ``.po`` file compiled to an in-memory ``.mo`` (``stamp``: its mtime)."""
+def _found(locale: str) -> NullTranslations:
+    """``locale``'s catalogue when its ``.po`` file is there, else none (English)."""
+    return _compile(locale) if _po_path(locale).is_file() else _NONE
+
+
+def _compile(locale: str) -> NullTranslations:
+    """``locale``'s ``.po`` file compiled to an in-memory ``.mo`` (Babel's reader and
+    writer, tens of milliseconds: :func:`catalogue` calls it once per language)."""
+    from babel.messages.mofile import write_mo  # at first use: not before the first answer
+    from babel.messages.pofile import read_po
+
     with _po_path(locale).open("rb") as po:
         catalog = read_po(po, locale=locale, domain=DOMAIN)
     buffer = io.BytesIO()

@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import flask_babel
-from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from babel.messages.frontend import parse_mapping_cfg
 from flask import has_request_context
 
 from web.i18n import N_, gettext, language
@@ -150,7 +148,13 @@ JS_STRINGS = (
     N_("You roll next: your dice start your turn"), N_("Your turn: roll for Ola Nordmann first"),
     N_("Your turn: tap the die"), N_("Your turn: tap the two dice"),
     # wallet_turn.js: an owner who rolls next claims first (C5); the fine before rolling (C13)
-    N_("Claim the rent first"), N_("Roll without claiming"), N_("Pay %(fine)s and roll"),
+    N_("Claim the rent first"),
+    N_("You stopped on a joker: roll both dice again and tap them"),
+    N_("%(player)s must first buy or auction %(space)s"),
+    N_("%(space)s is not bought — next turn anyway?"),
+    N_("%(player)s rolls again for the joker first"),
+    N_("%(player)s stopped on a joker: tap the second roll"),
+    N_("Roll without claiming"), N_("Pay %(fine)s and roll"),
     N_("Pay the jail fine of %(fine)s to the bank and then roll?"), N_("Pay %(fine)s"),
     N_("In jail: roll a double to get out, or pay first"),
     # a phone's command refused for a missing figure: the console asks (web/phone_asks.py)
@@ -233,6 +237,8 @@ def _stamp() -> tuple[tuple[str, int], ...]:
 
 @cache
 def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str | tuple[str, str], ...]:
+    from babel.messages.extract import extract  # at first use: not before the first answer
+
     keywords, options = _js_mapping()
     found: dict[str | tuple[str, str], None] = {}
     for name, _mtime in stamp:
@@ -249,6 +255,9 @@ def _extract_static(stamp: tuple[tuple[str, int], ...]) -> tuple[str | tuple[str
 @cache
 def _js_mapping() -> tuple[dict[str, Any], dict[str, Any]]:
     """The keywords and options ``pybabel extract`` uses for the scripts (``babel.cfg``)."""
+    from babel.messages.extract import DEFAULT_KEYWORDS
+    from babel.messages.frontend import parse_mapping_cfg
+
     with MAPPING.open(encoding="utf-8") as cfg:
         _methods, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
     options = dict(options_map[JS_PATTERN])

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-import qrcode
 from flask import current_app
-from qrcode.image.svg import SvgPathImage
 
 from web.addresses import ALL_INTERFACES, lan_address, request_base_url, url_for_host
 
@@ -35,12 +33,17 @@ def join_url(token: str) -> str:
 
 def svg(data: str) -> str:
     """An inline ``<svg>`` QR code of ``data`` (no Pillow needed)."""
+    import qrcode  # at first use (issue 19 point 4: not before the first answer)
+    from qrcode.image.svg import SvgPathImage
+
     image = qrcode.make(data, image_factory=SvgPathImage, box_size=10, border=2)
     return str(image.to_string(encoding="unicode"))
 
 
 def print_terminal(data: str, out: TextIO) -> None:
     """Draw a QR code of ``data`` in the terminal."""
+    import qrcode
+
     code = qrcode.QRCode(border=2)
     code.add_data(data)
     code.print_ascii(out=out, invert=True)

@@ -34,14 +34,14 @@ def start_hardware(table: Table, mode: str, layout_file: Path, out: TextIO) -> A
     if mode == "off":
         return None
     try:
-        from hardware import detect_mode, load
+        from hardware import detect_mode, load_if_present
         from hardware import start_hardware as start
     except ImportError as exc:
         print(f"table hardware: off (the hardware package is missing: {exc})", file=out)
         return None
     try:
         chosen = detect_mode() if mode == "auto" else mode
-        layout = load(layout_file if layout_file.is_file() else None)
+        layout = load_if_present(layout_file)
         return start(table, chosen, layout)
     except Exception as exc:  # the bank must run without lights
         print(f"table hardware: off (could not start {mode}: {exc})", file=out)

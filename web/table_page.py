@@ -18,7 +18,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, g, render_template, request
 
-from hardware.config import MAX_SEATS
 from web.auth import banker_required, tokens
 from web.i18n import N_, _
 
@@ -52,6 +51,8 @@ def _segments(hardware: Any) -> dict[str, Any]:
     """Where each part of the layout sits on the strip (LED indices), for drawing."""
     if hardware is None or hardware.mode == "off":
         return {}
+    from hardware.config import MAX_SEATS  # here: the hardware package is slow to import
+
     s = hardware.layout.strip
     return {"seat_leds": list(s.seat_leds), "turn_leds": list(s.turn_leds),
             "stocks": [s.stock_start, s.stock_series * s.stock_leds],

@@ -162,17 +162,22 @@ def pass_joker(draft: Draft, cmd: Cmd) -> None:
     charge(draft, ev.BANK, player, bonus, "passed a joker", "joker_bonus")
 
 
-@command("joker")
+@command("joker", player_field="player")
 def joker(draft: Draft, cmd: Cmd) -> None:
     """``player`` stopped on a joker and rolled ``dice`` (2–12) again: the joker table's
     effect (K6) — ``+N`` from the bank, ``-N`` to the bank (a debt when short),
-    ``fire_insurance``, or a note for the table (no money).
+    ``fire_insurance``, or a note for the table (no money).  A player's phone records
+    only its own joker that holds the turn (phase ``joker``), once; the banker any.
 
-    Raises: MissingValue (the effect of that roll is not known yet: asked once).
+    Raises: MissingValue (the effect of that roll is not known yet: asked once);
+    RuleBroken (a phone's joker while its turn waits for none; nothing changes).
     """
     state, player = draft.state, cmd.player()
     total = cmd.integer("dice", 2, 12)
     _active(state, player)
+    waiting = state.phase == kortstokk.JOKER_PHASE and state.to_roll == player
+    if cmd.sender is not None and not waiting:
+        raise RuleBroken("%(player)s has no joker to roll for now (K6).", player=player)
     kind, amount = _rules(state).parse_effect(_rules(state).chance_effect(state, total))
     if kind == "coins" and amount > 0:
         charge(draft, ev.BANK, player, amount, f"joker {total}", "joker")

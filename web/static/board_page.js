@@ -6,7 +6,8 @@
    play-test 3, finding 7): the landed deed still for sale ("Pilestredet is for sale ·
    6 000 kr", the player to roll on an unowned deed after their roll, no auction yet), or
    the running auction with its highest bid and every bid (C4, C16); below, the last
-   events of the log.  Read-only: no command is sent from here. */
+   events of the log.  Read-only: no command is sent from here.  When a new game begins,
+   the screen opens the board of that game by itself (follow, below). */
 "use strict";
 
 (() => {
@@ -112,4 +113,20 @@
     roll(state);
   });
   C.start(game);
+
+  /* A table screen left on the TV follows the current game of the data folder: a new game
+     began, so it opens the board of the new game (h17 finding 3; web/board_page.py). */
+  const FOLLOW_MS = 5000;
+  async function follow() {
+    try {
+      const response = await fetch(`/api/board/follow?game=${encodeURIComponent(game)}`,
+        {credentials: "same-origin"});
+      const answer = response.ok ? await response.json() : null;
+      if (answer && answer.url) { location.assign(answer.url); return; }
+    } catch (error) {
+      // offline: the next try asks again
+    }
+    setTimeout(follow, FOLLOW_MS);
+  }
+  setTimeout(follow, FOLLOW_MS);
 })();

@@ -177,9 +177,23 @@
     await C.act(target ? {cmd: "undo", seq: target.seq} : {cmd: "undo"}, button);
   }
 
+  /* C4: "Next turn" while the deed landed on is still for sale leaves it with the bank
+     (docs/rules.md C4, our reading): ask once, naming it (h17 finding 9). */
+  function leftForSale(state) {
+    const index = state && state.turn.for_sale;
+    if (index === null || index === undefined) return null;
+    const player = C.player(state, state.turn.player);
+    const space = spaces[index];
+    return (player && player.position === index && player.position_name)
+      || (space ? space.label : String(index));
+  }
+
   for (const button of document.querySelectorAll("button[data-cmd]")) {
     C.onClick(button, async () => {
       if (button.dataset.cmd === "undo") { await undo(button); return; }
+      const unsold = button.dataset.cmd === "next_turn" ? leftForSale(C.state()) : null;
+      if (unsold && !(await ConfirmStep.ask(C.fmt("%(space)s is not bought — next turn anyway?",
+        {space: unsold}), button.textContent.trim()))) return;
       if (button.dataset.confirm && !(await sure(button.dataset.confirm, button))) return;
       await C.act({cmd: button.dataset.cmd}, button);
     });

@@ -4,6 +4,7 @@
      one roll for `turn.roller` of the state — the player to roll, or, once that player has
      finished, the player NEXT in turn, whose roll passes the turn (C5); one row where one
      die is rolled (M8/M14); Multimillionær rolls for Ola first (M4);
+     Kortstokk: a stop on a joker asks its second roll first (`joker`, the total, K6);
    - a space tapped on the board: "Alice landed on Prinsens gate" (`land`, one tap more);
    - an unowned deed under the player to roll: "Buy for 2 400 kr" (`buy`) and "To auction"
      (`auction_open` with that deed; the decliner where the rules have one, K4);
@@ -36,8 +37,24 @@
     toggle.classList.toggle("primary", false);
     if (open) more.scrollIntoView({block: "start"});
   }
+  /* "More" is open while the players join (seq <= 1: their QR codes); it closes itself
+     once, when play starts (the first command after joining), so the normal turn fits
+     the first screen (h17 finding 1) — unless the banker is using it: a tap on "More"
+     or in one of its forms keeps it as the banker left it. */
+  let joining = !more.hidden;
+  let used = false;
   toggle.setAttribute("aria-expanded", String(!more.hidden));
-  toggle.addEventListener("click", () => showMore(more.hidden));
+  toggle.addEventListener("click", () => { used = true; showMore(more.hidden); });
+  for (const kind of ["pointerdown", "keydown", "input", "change"]) {  // a hand, not focus()
+    more.addEventListener(kind, (event) => {
+      if (event.target.closest("form, [data-cmd]")) used = true;
+    });
+  }
+  function closeWhenPlayStarts(state) {
+    if (!joining || state.game.seq <= 1) return;
+    joining = false;
+    if (!used) showMore(false);
+  }
 
   /* The panels the moment needs, drawn by their own scripts, move to the first screen. */
   const slot = document.getElementById("turn-auction-slot");
@@ -50,6 +67,10 @@
      core decides who rolls next, for what, with how many dice); an open auction shows
      its bids here instead. */
   function padMode(state) {
+    const current = C.player(state, state.turn.player);
+    if (rules.jokers && state.turn.phase === "joker" && current && !state.game.over) {
+      return {cmd: "joker", player: current.name, one: false, next: false};  // K6: the second roll
+    }
     const roller = DicePad.roller(state);
     if (!roller || state.auction) return null;
     return {cmd: roller.cmd, player: roller.player, one: roller.dice === 1, next: roller.next};
@@ -58,13 +79,17 @@
   function padTitle(m) {
     const vars = {player: m.player};
     if (m.cmd === "ola_roll") return C.fmt("Dice for Ola Nordmann, rolled by %(player)s", vars);
+    if (m.cmd === "joker") return C.fmt("%(player)s stopped on a joker: tap the second roll", vars);
     if (m.next) return C.fmt("%(player)s rolls next: their dice start their turn", vars);
     return m.one ? C.fmt("%(player)s: tap the die", vars)
       : C.fmt("%(player)s: tap the two dice", vars);
   }
 
   const dice = DicePad.make(pad, async (rolled) => {
-    if (mode) await C.act({cmd: mode.cmd, player: mode.player, dice: rolled}, pad);
+    if (!mode) return;
+    const total = mode.cmd === "joker";  // K6: the joker's second roll is sent as its total
+    await C.act({cmd: mode.cmd, player: mode.player,
+      dice: total ? rolled[0] + rolled[1] : rolled}, pad);
   });
 
   function renderPad(state) {
@@ -169,6 +194,7 @@
   }
 
   C.onState((state) => {
+    closeWhenPlayStarts(state);
     renderWho(state);
     renderPad(state);
     renderPick(state);

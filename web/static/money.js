@@ -1,11 +1,11 @@
 /* Money the local way, and quick "000" keys beside amount inputs (web/js_strings.py, web/money.py).
  *
  * formatMoney(30000, "kr") -> "30 000 kr" on a Norwegian or Swedish page, "30,000 kr" on an
- * English one (Intl.NumberFormat in the page's language).
+ * English one (Intl.NumberFormat in the language of the page).
  *
  * <input type="number" data-money> gets buttons "000" (and "000 000" in the million-kronor
  * editions) that multiply what was typed: 15, "000 000" -> 15000000.  The multipliers come
- * from the attribute (data-money="1000 1000000"), else from the page's i18n block
+ * from the attribute (data-money="1000 1000000"), else from the i18n block of the page
  * ("$money_keys"), else 1000.  A line under the input shows the amount written out.
  */
 "use strict";
@@ -19,14 +19,30 @@ window.MoneyFormat = window.MoneyFormat || (() => {
   try { numbers = new Intl.NumberFormat(locale, {maximumFractionDigits: 0}); }
   catch (err) { numbers = new Intl.NumberFormat(undefined, {maximumFractionDigits: 0}); }
 
-  /* "30 000 kr": the number grouped the page language's way, a no-break space, the unit. */
+  let rules = null;
+  try { rules = new Intl.PluralRules(locale); } catch (err) { rules = null; }
+  /* A plural pair in the page language (the same lookup as Companion.nt). */
+  function nt(one, many, n) {
+    const forms = strings[`$n:${one}`];
+    const category = rules ? rules.select(n) : (n === 1 ? "one" : "other");
+    return forms ? forms[category] || forms.other : (n === 1 ? one : many);
+  }
+
+  /* The unit as the page says it: "kr" stays; coins count: "1 mynt", "3 mynter" (h17
+     finding 7, as web/money.py unit_name). */
+  function unitName(unit, amount) {
+    if (unit === "coins") return nt("coin", "coins", Math.abs(amount));
+    return strings[unit] || unit || "";
+  }
+
+  /* "30 000 kr": the number grouped as the page language does, a no-break space, the unit. */
   function formatMoney(amount, unit) {
-    const name = unit === undefined ? (strings.$unit || "") : (strings[unit] || unit || "");
+    const name = unitName(unit === undefined ? (strings.$unit || "") : unit, amount);
     const number = numbers.format(amount);
     return name ? `${number}\u00a0${name}` : number;
   }
 
-  /* The multipliers for one input: its data-money list, else the page's. */
+  /* The multipliers for one input: its data-money list, else that of the page. */
   function keysOf(input) {
     const own = (input.dataset.money || "").trim();
     return (own || pageKeys).split(/\s+/).map(Number)

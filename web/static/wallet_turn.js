@@ -10,9 +10,12 @@
    - The owner's one tap: the claim button says "Claim 1 600 kr for Prinsens gate" and
      the phone vibrates when a claim opens (where the browser allows).
    - C4: while a deed the token stopped on is for sale (`turn.for_sale`) no phone has
-     dice: the offer above is decided first (the core refuses the roll too).
+     dice: the offer above is decided first (the core refuses the roll too); the phone
+     next in turn says so ("Kari must first buy or auction Parkveien").
    - C5: an owner with an open claim who rolls next is asked to claim first (their roll
      would make it lapse); "Roll without claiming" shows the dice (one extra tap).
+   - K6: a stop on a joker asks for the second roll on the same pad (`joker`, the total);
+     an effect not known yet is asked of the banker (web/phone_asks.py).
    - C13: a jailed player's pad offers "Pay 1 000 kr and roll" (asked once) before the
      first roll of their turn. */
 "use strict";
@@ -39,8 +42,23 @@
      an owner who rolls next claims first (C5), a jailed player may pay first (C13). */
   function padMode(state) {
     const player = C.player(state, me);
+    if (!player || player.bankrupt || state.game.over) return null;
+    const turn = state.turn;
+    const mine = turn.player === me;
+    if (rules.jokers && turn.phase === "joker") {  // K6: the joker's second roll comes first
+      if (mine) return {cmd: "joker", one: false, next: false};
+      if (turn.next !== me) return null;
+      return {cmd: "wait", one: false, next: true,
+        why: C.fmt("%(player)s rolls again for the joker first", {player: turn.player})};
+    }
+    const current = C.player(state, turn.player);
+    const forSale = turn.for_sale !== null && turn.for_sale !== undefined;
+    if (forSale && !mine && turn.next === me && turn.rolled && !state.auction
+        && !(current && current.debts.length)) {  // C4 first: say why there are no dice
+      return {cmd: "wait", one: false, next: true, why: forSaleText(state, current)};
+    }
     const roller = DicePad.roller(state);
-    if (!player || !roller || roller.player !== me) return null;
+    if (!roller || roller.player !== me) return null;
     const next = roller.next;
     const owed = next && rules.claims_lapse_at_next_roll ? claimKey(state) : "";
     if (owed && owed !== skipped) return {cmd: "claim", one: false, next, owed};
@@ -51,6 +69,15 @@
     return {cmd: roller.cmd, one, next, jail: Boolean(rules.jail && player.in_jail)};
   }
 
+  /* C4: why the player next in turn may not roll yet (h17 finding 6). */
+  function forSaleText(state, current) {
+    const space = spaces[state.turn.for_sale];
+    const name = (current && current.position === state.turn.for_sale && current.position_name)
+      || (space ? space.label : String(state.turn.for_sale));
+    return C.fmt("%(player)s must first buy or auction %(space)s",
+      {player: state.turn.player, space: name});
+  }
+
   /* This owner's open claims, as a key ("" = none). */
   function claimKey(state) {
     return state.claims.filter((c) => c.owner === me).map((c) => c.id).join(",");
@@ -58,6 +85,8 @@
 
   function padTitle(m) {
     if (m.cmd === "claim") return C.t("Claim the rent first");
+    if (m.cmd === "wait") return m.why;
+    if (m.cmd === "joker") return C.t("You stopped on a joker: roll both dice again and tap them");
     if (m.jail && !m.next) return C.t("In jail: roll a double to get out, or pay first");
     if (m.cmd === "ola_roll") {
       if (m.again) return C.t("Ola Nordmann rolled doubles: roll for him again");
@@ -69,8 +98,9 @@
   }
 
   const dice = DicePad.make(pad, async (rolled) => {
-    if (!mode || mode.cmd === "claim") return;
-    await C.act({cmd: mode.cmd, player: me, dice: rolled}, pad);
+    if (!mode || mode.cmd === "claim" || mode.cmd === "wait") return;
+    const total = mode.cmd === "joker";  // K6: the joker's second roll is sent as its total
+    await C.act({cmd: mode.cmd, player: me, dice: total ? rolled[0] + rolled[1] : rolled}, pad);
   });
 
   function renderPad(state) {
@@ -80,13 +110,14 @@
     if (!m) { dice.set(""); return; }
     document.getElementById("turn-pad-title").textContent = padTitle(m);
     const claiming = m.cmd === "claim";
+    const still = claiming || m.cmd === "wait";  // no dice: a claim first, or C4
     skip.hidden = !claiming;
     skip.textContent = C.t("Roll without claiming");
     fine.hidden = !m.jail;
     if (m.jail) {
       fine.textContent = C.fmt("Pay %(fine)s and roll", {fine: C.money(state, rules.jail_fine)});
     }
-    dice.set(claiming ? "" : `${m.cmd}:${m.one}:${m.next}:${state.game.seq}`, m.one, !claiming);
+    dice.set(still ? "" : `${m.cmd}:${m.one}:${m.next}:${state.game.seq}`, m.one, !still);
   }
 
   /* C5: the owner lets the claim lapse on purpose; C13: the fine, asked once. */
@@ -130,6 +161,7 @@
         C.button(C.t("To auction"), {cmd: "auction_open", space: space.index, decliner: me}, "huge"),
       ]];
     }
+    if (space.kind === "card" && rules.jokers) return null;  // K6: the pad asks the second roll
     if (space.kind === "card") {
       // the phone pays; money from the bank is the banker's to give (finding 11)
       return [C.fmt("%(space)s: read the card — pay below, or ask the banker for money from the bank",
