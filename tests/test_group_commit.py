@@ -188,3 +188,29 @@ def test_a_failed_commit_fails_its_whole_batch_and_keeps_the_committed_state(
     again = table.execute(pay("Alice", "Bob", 10, "f1"), game_id=game)  # its retry applies
     assert again.seq == 8 and not again.duplicate
     assert cash(table, game)["Bob"] == START + 5 + 10
+
+
+def test_waiting_and_queued_callers_share_one_order(table: Table, game: str, db: Path) -> None:
+    """The Flask lane (``execute``, a worker thread waiting) and the loop's (``submit``)
+    go through the same batches under the same lock: one gap-free sequence."""
+    done: list[tuple[int, str]] = []
+
+    def lane(name: str, queued: bool) -> None:
+        for n in range(40):
+            command = pay(name, "Carol" if name != "Carol" else "Alice", 1 + n % 3,
+                          f"{name}-{queued}-{n}")
+            outcome = (table.submit(command, game_id=game).result(10) if queued
+                       else table.execute(command, game_id=game))
+            done.append((outcome.seq, command["id"]))
+
+    threads = [threading.Thread(target=lane, args=(name, queued))
+               for name in ("Alice", "Bob") for queued in (False, True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(seq for seq, _cid in done) == list(range(2, 162))
+    assert sorted(done) == [(seq, cid) for seq, cid, _at in stored(db, game)[1:]]
+    paid = sum(1 + n % 3 for n in range(40)) * 2  # each of Alice's and Bob's two lanes
+    assert cash(table, game) == {"Alice": START - paid, "Bob": START - paid,
+                                 "Carol": START + 2 * paid}
