@@ -22,7 +22,7 @@ from companion import events as ev
 from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 from companion.logfile import LogRow, check_log_file, check_schema, decode_row, load_json
 
-__all__ = ["LogRow", "Store"]
+__all__ = ["LogRow", "Row", "Store", "encoded"]
 
 DAMAGED = N_("the file is damaged there")  # why a row cannot be read: SQLite's error
 
@@ -35,6 +35,26 @@ CREATE TABLE IF NOT EXISTS log (
     at REAL NOT NULL, PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
+#: A row for :meth:`Store.append_rows`: game id, seq, client id, actor, command text,
+#: events text.
+Row = tuple[str, int, str | None, str, str, str]
+
+
+def encoded(command: dict[str, Any], events: list[ev.Event]) -> tuple[str, str]:
+    """``(command text, events text)`` as the log keeps them (JSON, non-ASCII kept).
+
+    Raises:
+        StorageError: text that cannot be stored (a lone surrogate); ValueError: NaN.
+    """
+    body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
+    text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
+    try:
+        body.encode("utf-8"), text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise StorageError(f"The command holds text that cannot be stored: {exc}") from exc
+    return text, body
 
 
 class Store:
@@ -86,12 +106,7 @@ class Store:
         Raises:
             StorageError: the write failed (disk full, read-only); nothing was written.
         """
-        body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
-        text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
-        try:
-            body.encode("utf-8"), text.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise StorageError(f"The command holds text that cannot be stored: {exc}") from exc
+        text, body = encoded(command, events)
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -110,6 +125,29 @@ class Store:
                     raise StorageError(f"The game log could not be written: {exc}") from exc
                 raise
         return seq
+
+    def append_rows(self, rows: list[Row]) -> None:
+        """Append several commands in one transaction and one fsync (group commit, issue
+        19 point 3): ``(game_id, seq, client_id, actor, command text, events text)`` each,
+        the texts from :func:`encoded`, the seqs the next ones of their games in order.
+        All are written or none.
+
+        Raises:
+            StorageError: the write failed (disk full, read-only, a seq already taken);
+                nothing was written.
+        """
+        now = time.time()
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                     [(*row, now) for row in rows])
+                self._db.execute("COMMIT")
+            except BaseException as exc:
+                self._rollback()
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(f"The game log could not be written: {exc}") from exc
+                raise
 
     def _next_seq(self, game_id: str) -> int:
         row = self._db.execute(

@@ -4,6 +4,15 @@
 current state, appends its events in one transaction and folds them in; a refused
 command raises :class:`~companion.errors.Refused` and changes nothing.  A command whose
 client ``id`` was already applied in that game is acknowledged, not applied again.
+
+Group commit (issue 19 point 3): every command goes through one writer thread
+(:mod:`companion.group`); the commands waiting while a commit is in flight are applied in
+order as one batch, each refused alone if it breaks a rule, and written in one
+transaction with one fsync; only then are the listeners told and each command answered.
+The table lock is held from the first command's checks to the last one's answer being
+ready, so nothing outside sees a state that is not yet on the disk.  ``new_game``,
+``undo`` and ``edition_value`` (which write the family's copy) are applied alone, as
+before, after the commands ahead of them are committed.
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ import threading
 import uuid
 from array import array
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from companion import events as ev
 from companion.budget import DAY, PLAYER_BYTES_A_DAY, WriteBudget
@@ -37,16 +47,18 @@ from companion.errors import (
     Problem,
     Refused,
     ReusedId,
+    StorageError,
     UnknownGame,
     UnreadableRow,
 )
-from companion.folds import fold
+from companion.folds import apply, fold
+from companion.group import Job, Writer
 from companion.ledger.draft import Draft
 from companion.ledger.payments import settle_debts
 from companion.rules import rules_for
 from companion.rules.ruleset import owner_of
 from companion.state import GameState
-from companion.store import LogRow, Store
+from companion.store import LogRow, Row, Store, encoded
 from companion.valuation import WorthPoint, worth_series
 from companion.view import snapshot
 
@@ -79,6 +91,10 @@ UNDO_ROLES = ("banker", "replay", "hardware")
 #: Commands still taken once the game is over: ``edition_value`` enters a value the tally
 #: needs and the edition lacks, so the tally can name the winner (issue 15, ask once).
 AFTER_THE_END = frozenset({"edition_value"})
+#: Commands applied alone, once the commands ahead of them are committed: they read or
+#: write more of the store than their own row (the games table, the rows to reverse,
+#: the family's edition copy).
+ALONE = frozenset({"new_game", "undo", "edition_value"})
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,21 @@ class Outcome:
     seq: int
     events: tuple[ev.Event, ...] = ()
     duplicate: bool = False
+
+
+@dataclass
+class _Pending:
+    """A command of the batch being built: its job, and once applied its seq and events
+    and the row to write (``row`` None: a retry of a command of the same batch, or a
+    refusal, ``refused``)."""
+
+    job: Job
+    game_id: str = ""
+    seq: int = 0
+    events: tuple[ev.Event, ...] = ()
+    row: Row | None = None
+    duplicate: bool = False
+    refused: Exception | None = None
 
 
 class Table:
@@ -116,7 +147,10 @@ class Table:
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
+        self._committed: dict[str, int] = {}  # per game: the seq of its committed state
         self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
+        self._writer = Writer(self.run_batch)  # group commit (issue 19 point 3)
+        self._batch: dict[tuple[str, str], _Pending] = {}  # client ids not yet committed
         # issue 19 point 2: what the log holds, from memory (each refold sets them again)
         self._next: dict[str, int] = {}  # per game: the next log sequence
         self._ids = ClientIds()  # per game: the client ids the log holds
@@ -139,13 +173,14 @@ class Table:
         return cls(Store(path, durable), encode)
 
     def close(self) -> None:
-        """Close the log; idempotent."""
+        """Answer the commands still queued, then close the log; idempotent."""
+        self._writer.close()
         self.store.close()
 
     def execute(
         self, command: dict[str, Any], actor: Actor = BANKER, game_id: str | None = None
     ) -> Outcome:
-        """Validate and apply one command.
+        """Validate and apply one command; returns once it is durably committed.
 
         Args:
             command: a docs/table-log.md command dict (``cmd``, optional ``id``, fields).
@@ -156,19 +191,164 @@ class Table:
             Refused (and subclasses): nothing changed; the message says why.
             StorageError: the log could not be written; nothing changed.
         """
+        job = self._job(command, actor, game_id)
+        if self._writer.is_writer() or self._writer.quiet():  # a listener sending a
+            self.run_batch([job])  # command, or nothing waiting: applied in this thread
+        else:
+            self._writer.put(job)
+        return cast(Outcome, job.future.result())
+
+    def submit(self, command: dict[str, Any], actor: Actor = BANKER,
+               game_id: str | None = None) -> Future[Outcome]:
+        """Queue one command for the writer (group commit, issue 19 point 3): the future
+        gets its :class:`Outcome` once its batch is durably committed and the listeners
+        were told, or the refusal or StorageError :meth:`execute` would raise.
+
+        Raises:
+            BadCommand: at once, for a command that is no object, a bad client id, or
+                text that cannot be stored (nothing queued).
+            StorageError: the table is closed.
+        """
+        job = self._job(command, actor, game_id)
+        self._writer.put(job)
+        return job.future
+
+    def _job(self, command: Any, actor: Actor, game_id: str | None) -> Job:
+        """The checks that need no state, then the command as a queued job."""
         if not isinstance(command, dict):
             raise BadCommand("A command must be a JSON object with a 'cmd' field.")
         client_id = command.get("id")
         if client_id is not None and (not isinstance(client_id, str)
                                       or not 0 < len(client_id) <= 200):
             raise BadCommand("The command's 'id' must be text of 1 to 200 characters.")
-        text = _check_text(command)
+        return Job(command, actor, game_id, client_id, _check_text(command))
+
+    def run_batch(self, jobs: list[Job]) -> None:
+        """Apply ``jobs`` in order and commit them in one transaction (the writer thread):
+        each job's future gets its Outcome, or its own refusal (nothing of it changed),
+        only after the commit; if the commit fails, every job of the batch gets the
+        StorageError and the games are refolded from the log (the last committed state).
+        """
         with self._lock, self.editions.active():
-            if command.get("cmd") == "new_game":
-                return self._new_game(command, actor, client_id, text)
-            self.state(game_id)  # UnknownGame, GameDamaged
-            assert game_id is not None
-            return self._apply(game_id, command, actor, client_id, text)
+            batch: list[_Pending] = []
+            for job in jobs:
+                if not job.future.set_running_or_notify_cancel():
+                    continue  # its sender gave up before it was applied
+                if job.command.get("cmd") in ALONE:
+                    self._flush(batch)
+                    batch = []
+                    try:
+                        job.future.set_result(self._alone(job))
+                    except Exception as exc:
+                        job.future.set_exception(exc)
+                    continue
+                pending = _Pending(job)
+                try:
+                    self._prepare(pending, batch)
+                except Exception as exc:
+                    pending.refused = exc
+                batch.append(pending)
+            self._flush(batch)
+
+    def _alone(self, job: Job) -> Outcome:
+        """``new_game``, ``undo``, ``edition_value``: applied and committed by itself."""
+        if job.command.get("cmd") == "new_game":
+            return self._new_game(job.command, job.actor, job.client_id, job.text)
+        self.state(job.game_id)  # UnknownGame, GameDamaged
+        assert job.game_id is not None
+        if job.command.get("cmd") == "undo":
+            return self._undo(job.game_id, job.command, job.actor, job.client_id, job.text)
+        return self._apply(job.game_id, job.command, job.actor, job.client_id, job.text)
+
+    def _prepare(self, pending: _Pending, batch: list[_Pending]) -> None:
+        """Apply ``pending``'s command to its game's live state (under the lock, not yet
+        committed); a refusal after an event was folded in rebuilds the state from the log
+        and the batch's commands before it."""
+        job = pending.job
+        self.state(job.game_id)  # UnknownGame, GameDamaged
+        assert job.game_id is not None
+        pending.game_id = game_id = job.game_id
+        ahead = self._batch.get((game_id, job.client_id)) if job.client_id else None
+        if ahead is not None:  # a retry of a command of this batch: answered with it
+            self._same_command(ahead.job.command, ahead.job.actor, job.command, job.actor)
+            pending.seq, pending.duplicate = ahead.seq, True
+            return
+        state = self._games[game_id]
+        draft = self._draft(game_id, job.command, job.actor, job.client_id, job.text, batch)
+        if isinstance(draft, Outcome):  # already committed: a duplicate
+            pending.seq, pending.duplicate = draft.seq, True
+            return
+        try:
+            text, body = encoded(job.command, draft.events)
+        except BaseException:
+            self._rebuild(game_id, batch)
+            raise
+        pending.seq = draft.seq
+        pending.events = tuple(draft.events)
+        pending.row = (game_id, draft.seq, job.client_id, str(job.actor), text, body)
+        state.seq = draft.seq  # the next command of the batch follows it
+        if job.client_id:
+            self._batch[(game_id, job.client_id)] = pending
+        if job.actor.role == "player" and job.actor.player is not None:  # counted now:
+            self.budget.add(game_id, job.actor.player,  # a failed commit only refuses sooner
+                            len(job.text.encode("utf-8")) + len(body.encode("utf-8")))
+
+    def _rebuild(self, game_id: str, batch: list[_Pending]) -> None:
+        """The live state of ``game_id``: the log's, then the batch's applied commands."""
+        state = self._refold(game_id)
+        for pending in batch:
+            if pending.row is not None and pending.game_id == game_id:
+                for event in pending.events:
+                    apply(state, event, pending.seq)
+                state.seq = pending.seq
+        self._games[game_id] = state
+
+    def _flush(self, batch: list[_Pending]) -> None:
+        """Commit the batch's rows in one transaction, tell the listeners, then answer each
+        command in order (all with the StorageError when the write failed)."""
+        rows = [p.row for p in batch if p.row is not None]
+        self._batch.clear()
+        failed: Exception | None = None
+        if rows:
+            try:
+                self.store.append_rows(rows)
+            except Exception as exc:
+                for game_id in {row[0] for row in rows}:  # the log is asked until refolded
+                    self._next.pop(game_id, None)
+                    self._ids.forget(game_id)
+                failed = exc if isinstance(exc, StorageError) else StorageError(
+                    f"The game log could not be written: {exc}")
+                self._restore({row[0] for row in rows})
+        if failed is None:
+            last: dict[str, int] = {}
+            for p in batch:
+                if p.row is not None:
+                    self.editions.learn(self._games[p.game_id].ed.id, p.events)
+                    self._live.setdefault(p.game_id, array("q")).append(p.seq)
+                    self._undone.setdefault(p.game_id, set())
+                    last[p.game_id] = self._committed[p.game_id] = p.seq
+                    self._next[p.game_id] = p.seq + 1  # issue 19 point 2: from memory
+                    if p.job.client_id:
+                        self._ids.add(p.game_id, p.job.client_id,
+                                      (p.seq, p.job.text, str(p.job.actor)))
+            for game_id, seq in last.items():
+                self._notify(game_id, seq)
+        for p in batch:
+            if failed is not None:
+                p.job.future.set_exception(failed)
+            elif p.refused is not None:
+                p.job.future.set_exception(p.refused)
+            else:
+                p.job.future.set_result(
+                    Outcome(p.game_id, p.seq, p.events, duplicate=p.duplicate))
+
+    def _restore(self, game_ids: set[str]) -> None:
+        """After a failed commit: each game back to its last committed state, its log."""
+        for game_id in game_ids:
+            try:
+                self._games[game_id] = self._refold(game_id)
+            except UnreadableRow as exc:  # the log cannot be read back: the game stops
+                self._damaged[game_id] = exc
 
     def _duplicate(self, game_id: str | None, client_id: str | None,
                    command: dict[str, Any], actor: Actor) -> Outcome | None:
@@ -197,6 +377,15 @@ class Table:
                            "it again as a new command.")
         return Outcome(found, seq, duplicate=True)
 
+    @staticmethod
+    def _same_command(first: dict[str, Any], sender: Actor | str, command: dict[str, Any],
+                      actor: Actor) -> None:
+        """Refuse (ReusedId) a client id sent again with another command or sender (a
+        retry of a command of the batch not yet committed)."""
+        if str(sender) != str(actor) or first != command:
+            raise ReusedId("This command's id was already used for another command; send "
+                           "it again as a new command.")
+
     def _new_game(self, command: dict[str, Any], actor: Actor, client_id: str | None,
                   text: str) -> Outcome:
         if actor.role == "player":
@@ -221,10 +410,29 @@ class Table:
 
     def _apply(self, game_id: str, command: dict[str, Any], actor: Actor,
                client_id: str | None, text: str) -> Outcome:
+        """One command applied and committed by itself (``edition_value``)."""
+        draft = self._draft(game_id, command, actor, client_id, text, [])
+        if isinstance(draft, Outcome):
+            return draft
+        try:
+            seq = self._append(game_id, client_id, actor, command, text, draft.events)
+        except BaseException:
+            self._games[game_id] = self._refold(game_id)  # folded in, never stored
+            raise
+        self.editions.learn(draft.state.ed.id, draft.events)  # ask once: the family's copy
+        if actor.role == "player" and actor.player is not None:
+            events = json.dumps([ev.to_dict(e) for e in draft.events], ensure_ascii=False)
+            self.budget.add(game_id, actor.player,
+                            len(text.encode("utf-8")) + len(events.encode("utf-8")))
+        return self._commit(game_id, draft, seq)
+
+    def _draft(self, game_id: str, command: dict[str, Any], actor: Actor,
+               client_id: str | None, text: str, batch: list[_Pending]) -> Draft | Outcome:
+        """The command's checks and events folded into the live state (not stored), or
+        the acknowledgement of a committed client id.  A refusal after an event was folded
+        in rebuilds the state: the log, then ``batch``'s applied commands."""
         state = self._games[game_id]
         name = command.get("cmd")
-        if name == "undo":
-            return self._undo(game_id, command, actor, client_id, text)
         spec = REGISTRY.get(name) if isinstance(name, str) else None
         if spec is None:
             raise BadCommand("There is no command %(name)r.", name=name)
@@ -247,16 +455,11 @@ class Table:
             void_changed_trades(draft, marks)
             rules_for(draft.state.ed).after_command(draft)  # e.g. M22: a multimillionaire
             unknown_field(cmd, spec.fields)  # issue 17 point 5: nothing stored unread
-            seq = self._append(game_id, client_id, actor, command, text, draft.events)
         except BaseException:
             if draft.events:  # folded into the live state but never stored: rebuild
-                self._games[game_id] = self._refold(game_id)
+                self._rebuild(game_id, batch)
             raise
-        self.editions.learn(draft.state.ed.id, draft.events)  # ask once: the family's copy
-        if actor.role == "player" and actor.player is not None:
-            events = json.dumps([ev.to_dict(e) for e in draft.events], ensure_ascii=False)
-            self.budget.add(game_id, actor.player, size + len(events.encode("utf-8")))
-        return self._commit(game_id, draft, seq)
+        return draft
 
     def _undo(self, game_id: str, command: dict[str, Any], actor: Actor,
               client_id: str | None, text: str) -> Outcome:
@@ -302,7 +505,7 @@ class Table:
         return seq
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
-        draft.state.seq = seq
+        draft.state.seq = self._committed[game_id] = seq
         self._games[game_id] = draft.state
         self._live.setdefault(game_id, array("q")).extend([seq] if seq > 1 else [])
         self._undone.setdefault(game_id, set())
@@ -341,7 +544,7 @@ class Table:
         self._live[game_id] = live
         self._next[game_id] = last + 1
         self._ids.load(game_id, ids)
-        state.seq = last
+        state.seq = self._committed[game_id] = last
         return state
 
     def _replays_with(self, edition: Edition) -> list[Problem]:
@@ -416,7 +619,15 @@ class Table:
 
     def snapshot_json(self, game_id: str) -> tuple[int, str]:
         """``(seq, the state JSON as compact text)``, built once per state and shared by
-        every reader (the live streams, a command's answer).  Raises UnknownGame."""
+        every reader (the live streams, a command's answer).  Raises UnknownGame.
+
+        The text of the last committed state is given without the lock, so the server's
+        loop answers while the writer holds it through the next batch's fsync; any other
+        text is built under the lock, from a committed state."""
+        hit = self._json.get(game_id)
+        if (hit is not None and hit[1] == self._committed.get(game_id)
+                and game_id not in self._damaged):
+            return hit[1], hit[2]
         with self._lock:
             state = self.state(game_id)
             hit = self._json.get(game_id)
@@ -425,15 +636,36 @@ class Table:
                 hit = self._json[game_id] = (state, state.seq, text)
             return hit[1], hit[2]
 
+    def committed_seq(self, game_id: str) -> int:
+        """The log sequence of ``game_id``'s last committed command, without the lock (a
+        long poll in the loop).  Raises UnknownGame, GameDamaged."""
+        seq = self._committed.get(game_id)
+        return self.state(game_id).seq if seq is None or game_id in self._damaged else seq
+
+    def names(self, game_id: str) -> tuple[Edition, list[str]]:
+        """The game's edition and its players' names, for words (:mod:`web.describe`),
+        without the lock: the loop must not wait for a commit's fsync, and a batch not
+        yet committed changes neither (a player's name is fixed for the game).
+        Raises UnknownGame, GameDamaged."""
+        if game_id in self._damaged or game_id not in self._games:
+            return self._names_locked(game_id)
+        state = self._games[game_id]
+        return state.ed, list(state.players)
+
+    def _names_locked(self, game_id: str) -> tuple[Edition, list[str]]:
+        state = self.state(game_id)  # raises
+        return state.ed, list(state.players)
+
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
         """The docs/table-log.md state JSON of ``game_id``.  Raises UnknownGame."""
         with self._lock:
             return snapshot(self.state(game_id), with_tally)
 
     def game_ids(self) -> list[str]:
-        """Every game, oldest first."""
-        with self._lock:
-            return list(self._games)
+        """Every game, oldest first.  Takes no lock (copying the keys is one step under
+        the GIL): the server's loop asks it for every request and must not wait while the
+        writer holds the lock through a commit's fsync."""
+        return list(self._games)
 
     def current_game(self) -> str | None:
         """The newest game that is not over, else the newest game, else None."""

@@ -4,6 +4,7 @@ the money adds up.  Real parts only: `companion serve` (uvicorn), a real SQLite 
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import subprocess
@@ -45,8 +46,8 @@ def phone(port: int, token: str, game: str, me: str, sent: list[dict[str, Any]],
         sent.append(command)
         try:
             call(port, token, f"/api/games/{game}/commands", command)
-        except (OSError, urllib.error.URLError):
-            return
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
+            return  # the server died, maybe mid-answer: not acknowledged
         acked.append(command["id"])
 
 

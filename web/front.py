@@ -4,12 +4,14 @@ Three lanes, so that the busy paths never wait for a thread per request:
 
 - ``GET /api/games/<id>/events`` with a valid token: the live stream, written by the loop
   itself (:class:`web.hub.Hub`): a command reaches every phone in one pass of the loop.
-- ``POST /api/games/<id>/commands``: applied in the loop itself (:meth:`Front._command`,
-  once the phone's rate limit allows, :mod:`web.limits`): no hand-off between threads,
+- ``POST /api/games/<id>/commands``: checked in the loop itself (:meth:`Front._command`,
+  once the phone's rate limit allows, :mod:`web.limits`), applied by the table's writer,
   and the live streams are written before the sender's answer is built (by
   :func:`web.api.command_answer` and the app's error handlers, in a request context).
-  The loop waits for the commit's fsync (0.2–0.6 ms here; more on an SD card) —
-  commands are applied one at a time anyway, and at table pace nothing else is waiting.
+  The loop does not wait for the commit's fsync: it queues the command for the table's
+  writer thread (group commit, issue 19 point 3: the commands that arrive while one
+  commit is in flight are committed together, in one fsync) and answers once the
+  command's own batch is on the disk and the streams were handed its state.
 - everything else (pages, other API calls, a stream the hub does not take: bad token,
   unknown game, HEAD): the Flask app through ``a2wsgi`` on a pool of ``threads``.
 
@@ -198,8 +200,9 @@ class Front:
 
     async def _command(self, game_id: str, scope: Message, receive: Receive,
                        send: Send) -> None:
-        """A command, applied in the loop: no thread hand-off, and the live streams are
-        written before the sender's answer is built.  A request that is not plainly fine
+        """A command, queued for the table's writer (group commit) and answered in the
+        loop once it is durably committed; the live streams are written before the
+        sender's answer is built.  A request that is not plainly fine
         (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
         answers why; a refusal is answered by the app's own error handlers.  A phone's
         command counts against its limit (:mod:`web.limits`) here when it is applied here,
@@ -218,8 +221,9 @@ class Front:
         outcome: Outcome | None = None
         error: Exception | None = None
         if not wait:
-            try:
-                outcome = self.table.execute(command, identity.actor, game_id)
+            try:  # queued for the writer: the loop goes on while the batch's fsync runs
+                future = self.table.submit(command, identity.actor, game_id)
+                outcome = await asyncio.wrap_future(future)
             except Exception as exc:  # answered by the app's handlers below
                 error = exc
         if outcome is not None:

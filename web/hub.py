@@ -156,7 +156,7 @@ class Hub:
         try:
             async with asyncio.timeout(timeout):
                 while (not self._stopping and event not in self.cut
-                       and self.table.state(game_id).seq == after):
+                       and self.table.committed_seq(game_id) == after):
                     await event.wait()
                     event.clear()
         except TimeoutError:

@@ -39,10 +39,9 @@ class Context:
     known: dict[int, Row] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        state = self.table.state(self.game_id)
-        self.ed = state.ed
-        self.unit = state.ed.unit
-        self.players = {name_key(name): name for name in state.players}
+        self.ed, names = self.table.names(self.game_id)  # no lock: see Table.names
+        self.unit = self.ed.unit
+        self.players = {name_key(name): name for name in names}
 
     def as_stored(self, command: dict[str, Any]) -> dict[str, Any]:
         """``command`` with the players it names written as the game stores them: a
