@@ -25,6 +25,7 @@ from companion.rescue import rescue
 from companion.rescue.leaves import leaf_rows, log_shaped
 from companion.table import Table
 from web import cli, doctor
+from web.serve import data_lock
 
 DB = doctor.DB_NAME
 PAYS = 40  # commands a game, about three 4 KiB pages of the log each
@@ -180,6 +181,23 @@ def test_a_foreign_file_is_refused_and_left_alone(tmp_path: Path) -> None:
         Table.open(path)
     assert cli.main(["rescue", "--data", str(tmp_path)]) == 2
     assert path.read_bytes().startswith(b"not a database")
+
+
+def test_a_rescue_while_a_server_holds_the_data_folder_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The rescue rewrites the log: never under a running server (``web.serve.data_lock``)."""
+    path = tmp_path / DB
+    build(path, games=1)
+    before = digest(path)
+    with data_lock(tmp_path) as held:
+        assert held
+        assert cli.main(["rescue", "--data", str(tmp_path)]) == 2
+        with data_lock(tmp_path) as again:
+            assert not again
+    assert "a companion server is using" in capsys.readouterr().err
+    assert digest(path) == before
+    with data_lock(tmp_path) as held:  # released at the end of the block
+        assert held
 
 
 def test_someone_elses_sqlite_file_gets_no_tables_of_ours(tmp_path: Path) -> None:
