@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import http.server
 import io
 import os
 import select
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.table import Table
 from hardware.adalight import encode
 from tests.conftest import LiveServer
+from tests.kit import answering
 from tests.test_doctor_table import Board
 from web import doctor
 from web.doctor_table import _stable_name_tip, check_strip
@@ -176,30 +175,10 @@ def test_port_taken_by_companion_is_fine(live_server: LiveServer) -> None:
     assert finding.ok and "in use by a companion server" in finding.text
 
 
-class Refusing(http.server.BaseHTTPRequestHandler):
-    """Another program's web server: 401 JSON, but not ours."""
-
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        body = b'{"detail": "unauthorized"}'
-        self.send_response(401)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def test_port_taken_by_another_web_server() -> None:
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refusing) as other:
-        thread = threading.Thread(target=other.serve_forever, daemon=True)
-        thread.start()
-        try:
-            [finding] = doctor.check_port("127.0.0.1", other.server_address[1])
-        finally:
-            other.shutdown()
-            thread.join()
+    """Another program's web server: 401 JSON, but not ours."""
+    with answering(401, b'{"detail": "unauthorized"}') as other:
+        [finding] = doctor.check_port("127.0.0.1", other)
     assert not finding.ok and "another program" in finding.text
 
 
