@@ -31,7 +31,7 @@ PORT = 8000  # a fresh namespace has every port free
 FOUND = """
 import json
 from web.addresses import lan_addresses
-from web.doctor import check_network
+from web.doctor_data import check_network
 from web.qr import base_url
 [finding] = check_network("0.0.0.0")
 print(json.dumps({"addresses": lan_addresses(), "base": base_url("0.0.0.0", 8000),
