@@ -5,6 +5,8 @@ companion, web or tests, only the standard library).
 - :func:`free_port` — a TCP port on 127.0.0.1 that was free a moment ago.
 - :func:`serve_command` — the ``companion serve`` command line (hardware off).
 - :func:`read_token` — the banker token from the ``token: …`` line it prints.
+- :func:`ended` — a ``with`` block around a started process: killed at the end if it still
+  runs, its readers joined, its stdout closed; :func:`terminated` its status after SIGTERM.
 - :class:`Served` — the process, started, its token read, its output drained, up on its port;
   ``stop(signal)`` returns its exit status.
 """
@@ -18,7 +20,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -48,6 +51,29 @@ def read_token(output: IO[str], seconds: float = 30) -> str:
         if line.startswith("token:"):
             return line.split()[1]
     return ""
+
+
+@contextmanager
+def ended(proc: subprocess.Popen[str],
+          *readers: threading.Thread) -> Iterator[subprocess.Popen[str]]:
+    """``proc`` for the ``with`` block; afterwards (also after a failed assertion) killed if
+    it still runs, the ``readers`` of its output joined (10 s each), its stdout closed."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for reader in readers:
+            reader.join(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def terminated(proc: subprocess.Popen[str], seconds: float = 15) -> int:
+    """Send SIGTERM to ``proc``; its exit status within ``seconds`` (TimeoutExpired else)."""
+    proc.send_signal(signal.SIGTERM)
+    return proc.wait(timeout=seconds)
 
 
 class Served:

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from hardware.fields import ConfigError, merge, only
 from hardware.ports import AUTO
 
 Colour = tuple[int, int, int]
@@ -36,10 +37,6 @@ DEFAULT_DEVICE = AUTO  # the first of hardware.ports.serial_candidates(), on eve
 DRIVERS = ("serial", "ddp")
 SERIAL_ONLY = ("device", "baud", "write_timeout")
 DDP_ONLY = ("host", "port")
-
-
-class ConfigError(ValueError):
-    """The layout file is unreadable or a field is invalid; the message names the field."""
 
 
 @dataclass(frozen=True)
@@ -175,11 +172,11 @@ def load_if_present(path: str | Path) -> Layout:
 
 def from_dict(data: dict[str, Any]) -> Layout:
     """The layout from parsed TOML ``data`` (``buttons``/``strip`` tables). Raises ConfigError."""
-    _only(data, {"buttons", "strip"}, "")
+    only(data, {"buttons", "strip"}, "")
     buttons = _buttons(dict(data.get("buttons", {})))
     strip_data = dict(data.get("strip", {}))
-    colours = _merge(Colours(), strip_data.pop("colours", {}), "strip.colours")
-    strip = replace(_merge(StripConfig(), strip_data, "strip"), colours=colours)
+    colours = merge(Colours(), strip_data.pop("colours", {}), "strip.colours")
+    strip = replace(merge(StripConfig(), strip_data, "strip"), colours=colours)
     _check_strip(strip)
     _check_driver(strip, set(strip_data))
     return Layout(buttons, strip)
@@ -189,7 +186,7 @@ def _buttons(data: dict[str, Any]) -> ButtonConfig:
     for key in ("long_press", "banker"):  # TOML has no null: false (or 0 s) disables
         if data.get(key) is False or (key == "long_press" and data.get(key) == 0):
             data[key] = None
-    buttons: ButtonConfig = _merge(ButtonConfig(), data, "buttons")
+    buttons: ButtonConfig = merge(ButtonConfig(), data, "buttons")
     if len(buttons.seats) > MAX_SEATS:
         raise ConfigError(f"buttons.seats: at most {MAX_SEATS} seats")
     pins = [*buttons.seats, *([buttons.banker] if buttons.banker is not None else [])]
@@ -234,30 +231,3 @@ def _span(leds: Sequence[int]) -> str:
     if list(leds) == list(range(leds[0], leds[0] + len(leds))):
         return f"{leds[0]}-{leds[-1]}" if len(leds) > 1 else str(leds[0])
     return ", ".join(map(str, leds))
-
-
-def _merge(default: Any, data: dict[str, Any], where: str) -> Any:
-    """``default`` with the keys of ``data`` replaced, each converted to the default's type."""
-    known = {f.name: getattr(default, f.name) for f in fields(default)}
-    _only(data, set(known), where)
-    changes = {key: _convert(known[key], value, f"{where}.{key}") for key, value in data.items()}
-    return replace(default, **changes)
-
-
-def _convert(default: Any, value: Any, where: str) -> Any:
-    try:
-        if value is None:
-            return None
-        if isinstance(default, tuple):
-            return tuple(_convert(default[0] if default else 0, v, where) for v in value)
-        if isinstance(default, bool) or default is None:
-            return value
-        return type(default)(value)
-    except (TypeError, ValueError, IndexError) as exc:
-        raise ConfigError(f"{where}: {value!r} is not valid ({exc})") from exc
-
-
-def _only(data: dict[str, Any], allowed: set[str], where: str) -> None:
-    unknown = set(data) - allowed
-    if unknown:
-        raise ConfigError(f"{where or 'layout'}: unknown key(s) {', '.join(sorted(unknown))}")

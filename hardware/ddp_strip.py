@@ -10,19 +10,14 @@ from __future__ import annotations
 import logging
 import os
 import socket
-import threading
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from hardware import ddp
-
-Colour = tuple[int, int, int]
-BLACK: Colour = (0, 0, 0)
-log = logging.getLogger(__name__)
+from hardware.link import Colour, Link
 
 
-class DdpStrip:
+class DdpStrip(Link[list[Colour]]):
     """DDP frames to ``host:port`` over UDP, sent by one daemon thread.
 
     A changed frame is sent at once; an unchanged one again every ``refresh`` seconds (WLED
@@ -47,75 +42,31 @@ class DdpStrip:
         send_timeout: seconds a send may block before it counts as failed.
     """
 
+    log = logging.getLogger(__name__)
+    again = "sending again"
+
     def __init__(self, host: str, count: int, *, port: int = ddp.PORT, refresh: float = 1.0,
                  backoff: float = 0.5, max_backoff: float = 30.0, settle: float = 5.0,
                  send_timeout: float = 0.5):
         self.host, self.port, self.url = host, port, f"ddp://{_joined(host, port)}"
-        self.colours = [BLACK] * count
-        self._refresh, self._settle, self._send_timeout = refresh, settle, send_timeout
-        self.backoff = self._min_backoff = backoff
-        self._max_backoff, self._retry_at = max_backoff, 0.0
-        self._dirty, self._closed, self._sequence = True, False, 1
+        self._send_timeout, self._sequence = send_timeout, 1
         self._sock: socket.socket | None = None
-        self._clean_since: float | None = None
-        self.failing, self._reason = False, ""
-        self._cond = threading.Condition()
-        self.frames_sent = 0
-        self._thread = threading.Thread(target=self._run, name="led-strip-ddp", daemon=True)
-        self._thread.start()
+        super().__init__(count, name="led-strip-ddp", refresh=refresh, backoff=backoff,
+                         max_backoff=max_backoff, settle=settle)
 
     @property
     def connected(self) -> bool:
         """True while a socket to the board is open."""
         return self._sock is not None
 
-    def show(self, colours: Sequence[Colour]) -> None:
-        """Make ``colours`` the current frame; sent at once when it changed.
+    @property
+    def frames_sent(self) -> int:
+        """Whole frames sent so far (UDP: sent without an error, not known to be shown)."""
+        return self.frames_written
 
-        Raises ValueError for a bad colour (a bug in the caller, not a network problem).
-        """
+    def _encode(self, colours: Sequence[Colour]) -> list[Colour]:
         ddp.body(colours)  # check now, in the caller's thread
-        with self._cond:
-            if list(colours) != self.colours and not self._closed:
-                self.colours, self._dirty = list(colours), True
-                self._cond.notify_all()
-
-    def close(self) -> None:
-        """Stop the thread, send a black frame (best effort) and close the socket; idempotent."""
-        with self._cond:
-            if self._closed:
-                return
-            self._closed = True
-            self._cond.notify_all()
-        self._thread.join(timeout=5)
-        if self._sock is not None:
-            self._send([BLACK] * len(self.colours))
-        self._disconnect(None)
-
-    def __enter__(self) -> DdpStrip:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _run(self) -> None:
-        while (frame := self._next_frame()) is not None:
-            if self._sock is None and time.monotonic() < self._retry_at:
-                continue
-            if self._sock is None:
-                self._connect()
-            if self._sock is not None:
-                self._send(frame)
-
-    def _next_frame(self) -> list[Colour] | None:
-        """Wait until a frame is due (changed, refresh or retry time); None once closed."""
-        with self._cond:
-            if self._sock is None:
-                self._cond.wait(max(0.0, self._retry_at - time.monotonic()))
-            elif not self._dirty:
-                self._cond.wait(self._refresh)
-            self._dirty = False
-            return None if self._closed else list(self.colours)
+        return list(colours)
 
     def _connect(self) -> None:
         """Resolve ``host`` and connect a UDP socket to its first address."""
@@ -135,14 +86,14 @@ class DdpStrip:
             sock.close()
             self._fail(f"cannot reach {address[0]} ({_words(exc)})")
             return
-        self._sock, self._clean_since = sock, None
-        log.debug("LED strip on %s: sending to %s", self.url, address[0])
+        self._sock = sock
+        self.log.debug("LED strip on %s: sending to %s", self.url, address[0])
 
-    def _send(self, colours: list[Colour]) -> None:
+    def _put(self, frame: list[Colour]) -> None:
         """Send one whole frame; an error (now or reported by the kernel since) disconnects."""
         assert self._sock is not None
         try:
-            for packet in ddp.packets(colours, self._sequence):
+            for packet in ddp.packets(frame, self._sequence):
                 self._sock.send(packet)
                 self._sequence = ddp.next_sequence(self._sequence)
             error = self._sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
@@ -151,39 +102,15 @@ class DdpStrip:
         except OSError as exc:
             self._disconnect(exc)
             return
-        self._sent()
+        self._done()
 
-    def _sent(self) -> None:
-        now = time.monotonic()
-        if self._clean_since is None:
-            self._clean_since = now
-        if self.failing and now - self._clean_since >= self._settle:
-            log.info("LED strip on %s: sending again", self.url)
-            self.failing, self.backoff = False, self._min_backoff
-        elif not self.failing:
-            self.backoff = self._min_backoff
-        with self._cond:
-            self.frames_sent += 1
-            self._cond.notify_all()
-
-    def _disconnect(self, exc: BaseException | None) -> None:
-        """Close the socket (errors ignored); after a failure, schedule the next try."""
+    def _hang_up(self) -> None:
         sock, self._sock = self._sock, None
         if sock is not None:
             sock.close()
-        if exc is not None:
-            self._fail(f"sending failed ({_words(exc)})")
 
-    def _fail(self, reason: str) -> None:
-        """Warn when the strip stops working or fails in a new way (the same failure again is
-        a debug line); retry after a growing pause."""
-        known = self.failing and reason == self._reason
-        log.log(logging.DEBUG if known else logging.WARNING,
-                "LED strip on %s: %s; retrying, at most every %g s", self.url, reason,
-                self._max_backoff)
-        self.failing, self._reason = True, reason
-        self._retry_at = time.monotonic() + self.backoff
-        self.backoff = min(self.backoff * 2, self._max_backoff)
+    def _why(self, exc: BaseException) -> str:
+        return f"sending failed ({_words(exc)})"
 
 
 def _joined(host: str, port: int) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import os
 import select
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -20,10 +19,9 @@ from typing import Any, Protocol
 import serial
 
 from hardware import adalight
+from hardware.link import BLACK, Colour, Link
 from hardware.ports import AUTO, DEV, WHERE, find_serial
 
-Colour = tuple[int, int, int]
-BLACK: Colour = (0, 0, 0)
 log = logging.getLogger(__name__)
 
 
@@ -64,8 +62,8 @@ class RecordingStrip:
         self.close()
 
 
-class SerialStrip:
-    """Adalight frames over pyserial, written by one daemon thread.
+class SerialStrip(Link[bytes]):
+    """Adalight frames over pyserial, written by one daemon thread (:class:`hardware.link.Link`).
 
     Wiring and set-up: ``hardware/README.md``.  A changed frame is written at once; an
     unchanged one again every ``refresh`` seconds (WLED leaves realtime mode after 2.5 s).
@@ -87,82 +85,28 @@ class SerialStrip:
         dev: the device folder searched for ``"auto"`` (``/dev``; a temporary one in tests).
     """
 
+    log = logging.getLogger(__name__)
+
     def __init__(self, url: str, count: int, *, baudrate: int = 115200,
                  write_timeout: float = 0.5, refresh: float = 1.0, backoff: float = 0.5,
                  max_backoff: float = 30.0, opener: Callable[..., Any] = serial.serial_for_url,
                  dev: Path = DEV):
         self.auto, self._dev = url == AUTO, dev
         self.url = (find_serial(dev) or AUTO) if self.auto else url
-        self.colours = [BLACK] * count
         self._open_args = {"baudrate": baudrate, "write_timeout": write_timeout}
-        self._opener, self._refresh, self._write_timeout = opener, refresh, write_timeout
-        self.backoff = self._min_backoff = backoff
-        self._max_backoff, self._retry_at = max_backoff, 0.0
-        self._frame, self._dirty, self._closed = adalight.encode(self.colours), True, False
+        self._opener, self._write_timeout = opener, write_timeout
         self._port: Any = None
-        self._tail, self.failing, self._reason = b"", False, ""
-        self._cond = threading.Condition()
-        self.frames_written = 0
-        self._thread = threading.Thread(target=self._run, name="led-strip", daemon=True)
-        self._thread.start()
+        self._tail = b""
+        super().__init__(count, name="led-strip", refresh=refresh, backoff=backoff,
+                         max_backoff=max_backoff)
 
     @property
     def connected(self) -> bool:
         """True while the device is open."""
         return self._port is not None
 
-    def show(self, colours: Sequence[Colour]) -> None:
-        """Make ``colours`` the current frame; written at once when it changed.
-
-        Raises ValueError for a bad colour (a bug in the caller, not a device problem).
-        """
-        frame = adalight.encode(colours)
-        with self._cond:
-            if frame != self._frame and not self._closed:
-                self.colours, self._frame, self._dirty = list(colours), frame, True
-                self._cond.notify_all()
-
-    def wait_written(self, count: int, timeout: float) -> bool:
-        """Block until more than ``count`` frames were written, or ``timeout`` s; True if so."""
-        with self._cond:
-            return self._cond.wait_for(lambda: self.frames_written > count, timeout)
-
-    def close(self) -> None:
-        """Stop the thread, blank the strip (best effort) and close the device; idempotent."""
-        with self._cond:
-            if self._closed:
-                return
-            self._closed = True
-            self._cond.notify_all()
-        self._thread.join(timeout=5)
-        if self._port is not None:
-            self._write(adalight.encode([BLACK] * len(self.colours)))
-        self._disconnect(None)
-
-    def __enter__(self) -> SerialStrip:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _run(self) -> None:
-        while (frame := self._next_frame()) is not None:
-            if self._port is None and time.monotonic() < self._retry_at:
-                continue
-            if self._port is None:
-                self._connect()
-            if self._port is not None:
-                self._write(frame)
-
-    def _next_frame(self) -> bytes | None:
-        """Wait until a frame is due (changed, refresh or retry time); None once closed."""
-        with self._cond:
-            if self._port is None:
-                self._cond.wait(max(0.0, self._retry_at - time.monotonic()))
-            elif not self._dirty:
-                self._cond.wait(self._refresh)
-            self._dirty = False
-            return None if self._closed else self._frame
+    def _encode(self, colours: Sequence[Colour]) -> bytes:
+        return adalight.encode(colours)
 
     def _connect(self) -> None:
         url = find_serial(self._dev) if self.auto else self.url
@@ -176,7 +120,7 @@ class SerialStrip:
         except (OSError, ValueError) as exc:
             self._fail(str(exc))
 
-    def _write(self, frame: bytes) -> None:
+    def _put(self, frame: bytes) -> None:
         """Write the rest of a cut-off frame, then ``frame``; a stall or error disconnects."""
         data, tail = self._tail + frame, len(self._tail)
         try:
@@ -191,37 +135,15 @@ class SerialStrip:
                 f"the controller stopped reading (a write stalled {self._write_timeout} s)"))
             return
         self._tail = b""
-        self._written()
+        self._done()
 
-    def _written(self) -> None:
-        if self.failing:
-            log.info("LED strip on %s: writing again", self.url)
-        self.failing, self.backoff = False, self._min_backoff
-        with self._cond:
-            self.frames_written += 1
-            self._cond.notify_all()
-
-    def _disconnect(self, exc: BaseException | None) -> None:
-        """Close the port (errors ignored); after a failure, schedule the next try."""
+    def _hang_up(self) -> None:
         port, self._port = self._port, None
         if port is not None:
             try:
                 port.close()
             except (OSError, ValueError):
                 pass
-        if exc is not None:
-            self._fail(str(exc) or type(exc).__name__)
-
-    def _fail(self, reason: str) -> None:
-        """Warn when the strip stops working or fails in a new way (the same failure again is
-        a debug line); retry after a growing pause."""
-        known = self.failing and reason == self._reason
-        log.log(logging.DEBUG if known else logging.WARNING,
-                "LED strip on %s: %s; retrying, at most every %.0f s", self.url, reason,
-                self._max_backoff)
-        self.failing, self._reason = True, reason
-        self._retry_at = time.monotonic() + self.backoff
-        self.backoff = min(self.backoff * 2, self._max_backoff)
 
 
 def _unfinished(data: bytes, sent: int, tail: int) -> bytes:

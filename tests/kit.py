@@ -22,13 +22,19 @@ with ``new_game``; nothing of companion is mocked.  The API, all of it:
   ``with g.refused(Error, "exact message"): ...``.  Where a test really needs a pattern (a
   message built from a parameter, say), pass ``re.compile(...)``: it must ``search`` the text.
 
+``answering(status, body, path=None)`` is another program's web server on 127.0.0.1 (a
+thread) for a ``with`` block: every GET (of ``path`` only, when given) gets ``status`` and the
+JSON ``body``; the port is yielded.
+
 :class:`MMGame` adds the Multimillionær helpers (``enter``, ``own``, ``turn_of``, ``level``)
 with TEST deed values (:data:`DEEDS`).
 """
 
 from __future__ import annotations
 
+import http.server
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
@@ -138,6 +144,32 @@ class Game:
     def take(self, name: str, amount: int) -> None:
         """``name`` pays the bank ``amount``."""
         self.do("pay", **{"from": name, "to": "bank", "amount": amount})
+
+
+@contextmanager
+def answering(status: int, body: bytes, path: str | None = None) -> Iterator[int]:
+    """A JSON web server on 127.0.0.1 for the ``with`` block; its port.  A GET of ``path``
+    (of anything when None) is answered ``status`` with ``body``, any other path 404."""
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            self.send_response(status if path in (None, self.path) else 404)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield int(server.server_address[1])
+        finally:
+            server.shutdown()
+            thread.join()
 
 
 def open_table(folder: Path) -> Table:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import socket
 import subprocess
 import urllib.request
@@ -13,7 +12,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from benchmarks.serve import free_port, read_token, serve_command
+from benchmarks.serve import ended, free_port, read_token, serve_command, terminated
 from tests.conftest import WebActions
 from web.addresses import lan_addresses, own_host, url_for_host
 from web.qr import base_url
@@ -78,20 +77,12 @@ def test_the_console_lists_every_lan_address(web_actions: WebActions, app: Flask
 def test_the_banner_names_a_configured_public_url(tmp_path: Path) -> None:
     env = {**os.environ, "COMPANION_PUBLIC_URL": "http://bank.example:8000"}
     port = free_port()
-    server = subprocess.Popen(serve_command(tmp_path, port), stdout=subprocess.PIPE,
-                              text=True, encoding="utf-8", env=env)
-    try:
+    with ended(subprocess.Popen(serve_command(tmp_path, port), stdout=subprocess.PIPE,
+                                text=True, encoding="utf-8", env=env)) as server:
         assert server.stdout is not None
         token = read_token(server.stdout)
         first = server.stdout.readline()
         assert first.startswith("console: http://bank.example:8000/   (data in"), first
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/join/{token}", timeout=30) as page:
             assert page.status == 200  # it serves, its signal handlers in place
-        server.send_signal(signal.SIGTERM)
-        assert server.wait(timeout=15) == 0 and token
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-        if server.stdout is not None:
-            server.stdout.close()
+        assert terminated(server) == 0 and token

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import http.server
 import io
 import os
 import select
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,8 +15,9 @@ from gpiozero.pins.mock import MockFactory
 from companion.table import Table
 from hardware.adalight import encode
 from tests.conftest import LiveServer
+from tests.kit import answering
 from tests.test_doctor_table import Board
-from web import doctor
+from web import doctor, doctor_data
 from web.doctor_table import _stable_name_tip, check_strip
 
 BLACK_3 = b"Ada\x00\x02\x57" + bytes(9)  # 3 LEDs: hi 0, lo 2, 0 ^ 2 ^ 0x55 = 0x57
@@ -41,12 +40,12 @@ def test_database_ok(tmp_path: Path) -> None:
     table = Table.open(tmp_path / doctor.DB_NAME)
     table.execute({"cmd": "new_game", "edition": "monopol-no-1996", "players": ["Ada", "Bo"]})
     table.close()
-    assert lines(doctor.check_database(tmp_path)) == [
+    assert lines(doctor_data.check_database(tmp_path)) == [
         f"OK   database: {tmp_path / doctor.DB_NAME}: integrity ok, 1 game(s)"]
 
 
 def test_database_missing_is_fine(tmp_path: Path) -> None:
-    [finding] = doctor.check_database(tmp_path)
+    [finding] = doctor_data.check_database(tmp_path)
     assert finding.ok and "no game log yet" in finding.text
     assert not (tmp_path / doctor.DB_NAME).exists()
 
@@ -70,7 +69,7 @@ def test_damaged_pages_get_a_fix(tmp_path: Path) -> None:
     data = bytearray(path.read_bytes())
     data[4096 * 2:4096 * 4] = b"\xff" * 8192  # wreck pages 3 and 4, keep the header
     path.write_bytes(bytes(data))
-    [finding] = doctor.check_database(tmp_path)
+    [finding] = doctor_data.check_database(tmp_path)
     # issue 17 point 6: Debian's sqlite3 3.40 fails at .recover; Python's sqlite3 rescues
     assert not finding.ok and "companion rescue --data" in finding.text
     assert ".recover" not in finding.text and "mv " not in finding.text
@@ -136,27 +135,27 @@ def test_versions() -> None:
 
 def test_network_loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("web.addresses.lan_addresses", lambda: [])
-    [finding] = doctor.check_network("0.0.0.0")
+    [finding] = doctor_data.check_network("0.0.0.0")
     assert not finding.ok and "hotspot" in finding.text
     monkeypatch.setattr("web.addresses.lan_addresses", lambda: ["192.0.2.7"])
-    assert lines(doctor.check_network("0.0.0.0")) == ["OK   network: phones will use "
+    assert lines(doctor_data.check_network("0.0.0.0")) == ["OK   network: phones will use "
                                                       "http://192.0.2.7"]
-    assert not next(doctor.check_network("127.0.0.1")).ok
+    assert not next(doctor_data.check_network("127.0.0.1")).ok
 
 
 def test_network_is_every_interface_with_an_address(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Pi's own hotspot is a network: no "start the hotspot" while it runs (issue 18
     point 1; the real hotspot, in a network namespace: test_hotspot_netns.py)."""
     monkeypatch.setattr("web.addresses.lan_addresses", lambda: ["10.42.0.1", "192.0.2.7"])
-    assert lines(doctor.check_network("0.0.0.0")) == [
+    assert lines(doctor_data.check_network("0.0.0.0")) == [
         "OK   network: phones will use http://10.42.0.1 (or http://192.0.2.7)"]
 
 
 def test_disk_space(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    [finding] = doctor.check_disk(tmp_path / "not" / "yet")
+    [finding] = doctor_data.check_disk(tmp_path / "not" / "yet")
     assert finding.ok and str(tmp_path) in finding.text
-    monkeypatch.setattr(doctor, "MIN_FREE", 2**62)
-    [finding] = doctor.check_disk(tmp_path)
+    monkeypatch.setattr(doctor_data, "MIN_FREE", 2**62)
+    [finding] = doctor_data.check_disk(tmp_path)
     assert not finding.ok and "MB free" in finding.text
 
 
@@ -164,42 +163,22 @@ def test_port_free_and_taken() -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         port = taken.getsockname()[1]
-        [finding] = doctor.check_port("127.0.0.1", port)
+        [finding] = doctor_data.check_port("127.0.0.1", port)
         assert not finding.ok and "another program" in finding.text
-    [finding] = doctor.check_port("127.0.0.1", port)
+    [finding] = doctor_data.check_port("127.0.0.1", port)
     assert finding.ok
 
 
 def test_port_taken_by_companion_is_fine(live_server: LiveServer) -> None:
     port = int(live_server.url.rsplit(":", 1)[1])
-    [finding] = doctor.check_port("127.0.0.1", port)
+    [finding] = doctor_data.check_port("127.0.0.1", port)
     assert finding.ok and "in use by a companion server" in finding.text
 
 
-class Refusing(http.server.BaseHTTPRequestHandler):
-    """Another program's web server: 401 JSON, but not ours."""
-
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        body = b'{"detail": "unauthorized"}'
-        self.send_response(401)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def test_port_taken_by_another_web_server() -> None:
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refusing) as other:
-        thread = threading.Thread(target=other.serve_forever, daemon=True)
-        thread.start()
-        try:
-            [finding] = doctor.check_port("127.0.0.1", other.server_address[1])
-        finally:
-            other.shutdown()
-            thread.join()
+    """Another program's web server: 401 JSON, but not ours."""
+    with answering(401, b'{"detail": "unauthorized"}') as other:
+        [finding] = doctor_data.check_port("127.0.0.1", other)
     assert not finding.ok and "another program" in finding.text
 
 
@@ -219,8 +198,8 @@ def test_log_files_of_another_user_get_a_chown(monkeypatch: pytest.MonkeyPatch,
                                                 tmp_path: Path) -> None:
     log = tmp_path / doctor.DB_NAME
     log.touch()
-    monkeypatch.setattr(doctor.os, "access", lambda path, mode: Path(path) != log)
-    first, _ = doctor.check_disk(tmp_path)
+    monkeypatch.setattr(doctor_data.os, "access", lambda path, mode: Path(path) != log)
+    first, _ = doctor_data.check_disk(tmp_path)
     assert not first.ok and f"sudo chown -R {doctor._user()}: {tmp_path}" in first.text
 
 

@@ -9,7 +9,6 @@ not at all; gpiozero's ``MockFactory`` for the button pins.
 
 from __future__ import annotations
 
-import http.server
 import os
 import select
 import socket
@@ -25,6 +24,7 @@ from gpiozero.pins.mock import MockFactory
 from hardware.adalight import encode
 from hardware.probe import identify
 from tests.conftest import LiveServer
+from tests.kit import answering
 from tests.test_hardware_ports import CH340, UNO, plug
 from tests.test_hardware_strip import Pty
 from web import doctor
@@ -238,31 +238,14 @@ def test_run_doctor_reads_hardware_toml(data: Path, dev: Path,
     assert f"OK   serial: {esp} at 115200 baud: WLED 2403190 answered 'v'" in text
 
 
-class Wled(http.server.BaseHTTPRequestHandler):
-    """WLED's JSON API, the part doctor reads (``wled00/json.cpp`` serializeInfo)."""
-
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        body = b'{"ver": "0.14.0", "vid": 2310130, "leds": {"count": 136}, "name": "WLED"}'
-        self.send_response(200 if self.path == "/json/info" else 404)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+#: WLED's JSON API, the part doctor reads (``wled00/json.cpp`` serializeInfo).
+WLED_INFO = b'{"ver": "0.14.0", "vid": 2310130, "leds": {"count": 136}, "name": "WLED"}'
 
 
 def test_wled_over_wifi_is_asked_over_http(data: Path, dev: Path) -> None:
     """``driver = "ddp"``: no serial device is touched; WLED answers its JSON API."""
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Wled) as board:
-        thread = threading.Thread(target=board.serve_forever, daemon=True)
-        thread.start()
-        try:
-            found = _wled_over_wifi("127.0.0.1", 4048, 2.0, board.server_address[1])
-        finally:
-            board.shutdown()
-            thread.join()
+    with answering(200, WLED_INFO, "/json/info") as board:
+        found = _wled_over_wifi("127.0.0.1", 4048, 2.0, board)
     assert found.line() == ("OK   strip: WLED 0.14.0 at 127.0.0.1 answered /json/info, 136 "
                             "LEDs set in WLED; DDP frames go to UDP port 4048")
     with socket.socket() as closed:  # a port nobody listens on

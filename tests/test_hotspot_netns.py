@@ -12,7 +12,6 @@ import json
 import os
 import queue
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -23,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.serve import ended, terminated
+
 ROOT = Path(__file__).resolve().parent.parent
 HOTSPOT = "10.42.0.1"
 PORT = 8000  # a fresh namespace has every port free
@@ -30,7 +31,7 @@ PORT = 8000  # a fresh namespace has every port free
 FOUND = """
 import json
 from web.addresses import lan_addresses
-from web.doctor import check_network
+from web.doctor_data import check_network
 from web.qr import base_url
 [finding] = check_network("0.0.0.0")
 print(json.dumps({"addresses": lan_addresses(), "base": base_url("0.0.0.0", 8000),
@@ -122,8 +123,8 @@ def test_no_address_then_the_hotspot(netns: str, tmp_path: Path) -> None:
          "0.0.0.0", "--port", str(PORT), "--data", str(tmp_path), "--hardware", "off"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         encoding="utf-8")
-    lines = _reader(server)
-    try:
+    lines, reader = _reader(server)
+    with ended(server, reader):
         token = _line(lines, "token:").split()[1]
         assert "no network address yet" in _line(lines, "phones:")
         hotspot_up(netns)
@@ -137,26 +138,22 @@ def test_no_address_then_the_hotspot(netns: str, tmp_path: Path) -> None:
             assert phone["console"].count(f'href="{base}/join/') == 3  # Alice, Bob, /board
             assert f'id="board-link" class="join-link" href="{base}/join/' in phone["console"]
             assert f'href="{base}/"' in phone["console"]  # the "how to join" line
-        server.send_signal(signal.SIGTERM)
-        assert server.wait(timeout=15) == 0
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
+        assert terminated(server) == 0
 
 
-def _reader(server: subprocess.Popen[str]) -> queue.Queue[str]:
-    """The server's output lines, read by a thread (so a test can wait with a timeout)."""
+def _reader(server: subprocess.Popen[str]) -> tuple[queue.Queue[str], threading.Thread]:
+    """The server's output lines, read by a thread (so a test can wait with a timeout), and
+    the thread."""
     lines: queue.Queue[str] = queue.Queue()
 
     def read() -> None:
         assert server.stdout is not None
         for line in server.stdout:
             lines.put(line.rstrip("\n"))
-        server.stdout.close()
 
-    threading.Thread(target=read, daemon=True).start()
-    return lines
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return lines, reader
 
 
 def _line(lines: queue.Queue[str], prefix: str, seconds: float = 30) -> str:

@@ -24,7 +24,8 @@ from companion.errors import ForeignLog, GameDamaged
 from companion.rescue import rescue
 from companion.rescue.leaves import leaf_rows, log_shaped
 from companion.table import Table
-from web import cli, doctor
+from web import cli, doctor, doctor_data
+from web.serve import data_lock
 
 DB = doctor.DB_NAME
 PAYS = 40  # commands a game, about three 4 KiB pages of the log each
@@ -86,7 +87,7 @@ def test_a_flipped_byte_loses_only_that_page(tmp_path: Path) -> None:
         assert cash(table, c) == paid(2, PAYS + 1)
     finally:
         table.close()
-    [finding] = doctor.check_database(tmp_path)
+    [finding] = doctor_data.check_database(tmp_path)
     assert not finding.ok and "companion rescue --data" in finding.text
     assert ".recover" not in finding.text and " mv " not in finding.text
 
@@ -150,7 +151,7 @@ def test_a_bad_row_marks_its_game_and_serve_starts(tmp_path: Path, events: str,
         assert why in table.damaged()[a].why
     finally:
         table.close()
-    [finding] = doctor.check_database(tmp_path)
+    [finding] = doctor_data.check_database(tmp_path)
     assert not finding.ok and f"game {a} could not be read from command 7" in finding.text
     report = rescue(path, now=0)
     assert report.lost == {a: (7, report.lost[a][1])} and why in report.lost[a][1]
@@ -167,7 +168,7 @@ def test_a_zero_byte_log_is_refused_not_made_an_empty_bank(tmp_path: Path) -> No
     with pytest.raises(ForeignLog, match="empty file"):
         Table.open(path)
     assert path.stat().st_size == 0
-    [finding] = doctor.check_database(tmp_path)
+    [finding] = doctor_data.check_database(tmp_path)
     assert not finding.ok and "empty file (0 bytes)" in finding.text
     assert cli.main(["rescue", "--data", str(tmp_path)]) == 1
     assert not path.exists() and list(tmp_path.glob(f"{DB}.damaged-*"))
@@ -182,6 +183,23 @@ def test_a_foreign_file_is_refused_and_left_alone(tmp_path: Path) -> None:
     assert path.read_bytes().startswith(b"not a database")
 
 
+def test_a_rescue_while_a_server_holds_the_data_folder_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The rescue rewrites the log: never under a running server (``web.serve.data_lock``)."""
+    path = tmp_path / DB
+    build(path, games=1)
+    before = digest(path)
+    with data_lock(tmp_path) as held:
+        assert held
+        assert cli.main(["rescue", "--data", str(tmp_path)]) == 2
+        with data_lock(tmp_path) as again:
+            assert not again
+    assert "a companion server is using" in capsys.readouterr().err
+    assert digest(path) == before
+    with data_lock(tmp_path) as held:  # released at the end of the block
+        assert held
+
+
 def test_someone_elses_sqlite_file_gets_no_tables_of_ours(tmp_path: Path) -> None:
     path = tmp_path / DB
     with sqlite3.connect(path) as db:
@@ -190,7 +208,7 @@ def test_someone_elses_sqlite_file_gets_no_tables_of_ours(tmp_path: Path) -> Non
     before = digest(path)
     with pytest.raises(ForeignLog, match="not a companion game log"):
         Table.open(path)
-    [finding] = doctor.check_database(tmp_path)
+    [finding] = doctor_data.check_database(tmp_path)
     assert not finding.ok and "not a companion game log" in finding.text
     assert digest(path) == before
 

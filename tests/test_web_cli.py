@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.serve import free_port, serve_command
+from benchmarks.serve import ended, free_port, serve_command, terminated
 from companion.table import Table
 from web.cli import default_data_dir, main
 from web.qr import base_url, lan_address
@@ -129,7 +128,7 @@ def test_serve_prints_the_banner_and_stops_on_sigterm(tmp_path: Path) -> None:
     env = {**os.environ, "NOTIFY_SOCKET": str(tmp_path / "notify")}
     server = subprocess.Popen(serve_command(tmp_path, port), stdout=subprocess.PIPE, text=True,
                               encoding="utf-8", env=env)
-    try:
+    with ended(server), notify:
         assert server.stdout is not None
         lines = [server.stdout.readline().rstrip("\n") for _ in range(4)]
         assert lines[0] == "table hardware: off"
@@ -144,15 +143,7 @@ def test_serve_prints_the_banner_and_stops_on_sigterm(tmp_path: Path) -> None:
             urllib.request.urlopen(f"{url}/api/games", timeout=5)
         assert refused.value.code == 401
         refused.value.close()
-        server.send_signal(signal.SIGTERM)
-        assert server.wait(timeout=15) == 0
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-        if server.stdout is not None:
-            server.stdout.close()
-        notify.close()
+        assert terminated(server) == 0
     assert (tmp_path / DB_NAME).is_file() and (tmp_path / "secret.key").is_file()
 
 

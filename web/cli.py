@@ -166,21 +166,18 @@ def run_doctor(args: argparse.Namespace) -> int:
 def run_rescue(args: argparse.Namespace) -> int:
     """``companion rescue``: one line per finding; holds the data folder's lock (no server
     may run on the log meanwhile)."""
-    import fcntl
     import sqlite3
 
     from companion.errors import StorageError
     from companion.rescue import rescue
-    from web.serve import DB_NAME, LOCK_NAME
+    from web.serve import DB_NAME, data_lock
 
     data = args.data or default_data_dir()
     if not data.is_dir():
         print(f"companion: there is no data folder {data}", file=sys.stderr)
         return 2
-    with open(data / LOCK_NAME, "a+") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+    with data_lock(data) as held:
+        if not held:
             print(f"companion: a companion server is using {data}: stop it first "
                   "(sudo systemctl stop companion)", file=sys.stderr)
             return 2

@@ -26,7 +26,8 @@ from typing import Any
 from hardware import ConfigError, Layout, load_if_present
 from hardware.ports import AUTO, DEV, WHERE, serial_candidates
 from hardware.probe import WAIT, identify
-from web.doctor import LAYOUT_NAME, Finding, _board, _is_companion, _user
+from web.doctor import LAYOUT_NAME, Finding, _board, _user
+from web.doctor_data import _is_companion
 
 BUSY = "is in use by another program"
 

@@ -12,6 +12,8 @@ import fcntl
 import logging
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -27,6 +29,22 @@ from web.server import TableServer
 DB_NAME = "companion.sqlite3"
 #: Held (flock) while a server runs on a data folder: one server per game log.
 LOCK_NAME = "companion.lock"
+
+
+@contextmanager
+def data_lock(data: Path) -> Iterator[bool]:
+    """Hold the lock of the data folder ``data`` (an existing folder) for the ``with`` block.
+
+    Yields True while held, False when another process (a running server) holds it; released
+    at the end of the block.  Raises OSError when the lock file cannot be opened.
+    """
+    with open(data / LOCK_NAME, "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        yield True
 
 
 def start_hardware(table: Table, mode: str, layout_file: Path, out: TextIO) -> Any:
@@ -110,10 +128,8 @@ def serve(host: str, port: int, data: Path, hardware_mode: str, threads: int = T
     it (:mod:`web.capacity`, issue 17)."""
     raise_fd_limit()
     data.mkdir(parents=True, exist_ok=True)
-    with open(data / LOCK_NAME, "a+") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+    with data_lock(data) as held:
+        if not held:
             print(f"companion: another companion server is already using {data} "
                   "(stop it first: two servers on one game log would disagree)", file=sys.stderr)
             return 1
