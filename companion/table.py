@@ -116,6 +116,8 @@ class Table:
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
+        # per game: (seq before, seq, events) of the last command applied (issue 19)
+        self._last_events: dict[str, tuple[int, int, tuple[ev.Event, ...]]] = {}
         self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         # issue 19 point 2: what the log holds, from memory (each refold sets them again)
         self._next: dict[str, int] = {}  # per game: the next log sequence
@@ -302,6 +304,8 @@ class Table:
         return seq
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
+        before = self._games[game_id].seq if game_id in self._games else 0
+        self._last_events[game_id] = (before, seq, tuple(draft.events))
         draft.state.seq = seq
         self._games[game_id] = draft.state
         self._live.setdefault(game_id, array("q")).extend([seq] if seq > 1 else [])
@@ -424,6 +428,14 @@ class Table:
                 text = self._encode(snapshot(state))
                 hit = self._json[game_id] = (state, state.seq, text)
             return hit[1], hit[2]
+
+    def last_events(self, game_id: str, seq: int) -> tuple[int, tuple[ev.Event, ...]] | None:
+        """``(the seq before, events)`` of the command committed as ``seq`` in ``game_id``
+        when it is the last one applied by a command (not undo), else None (issue 19: the
+        live streams build again only the players those events touch)."""
+        with self._lock:
+            hit = self._last_events.get(game_id)
+            return (hit[0], hit[2]) if hit is not None and hit[1] == seq else None
 
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
         """The docs/table-log.md state JSON of ``game_id``.  Raises UnknownGame."""

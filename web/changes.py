@@ -1,0 +1,214 @@
+"""What changed between two states, for the live streams (issue 19 point 1).
+
+Each phone used to get the whole state (~5 kB) on every command.  :class:`Changes` keeps,
+per game, the last state it built as *units* of JSON text — each field of a section that
+is an object (``game``, ``turn``, ``bank``, …), each field of each player, the whole value
+of every other section (``claims``, ``trades``, ``auction``, …) — and gives for the next
+state both the whole state's text (exactly :func:`web.state_json.encode` of
+:func:`companion.view.snapshot`, joined from the units) and a *change*::
+
+    {"seq": n, "base": b, "set": [[path, value], ...], "events": [event, ...]}
+
+``base``: the sequence of the state the change applies to (the game's previous state; the
+log's sequence numbers are shared by every game, so not always ``n - 1``); each ``path`` a
+list: ``[section]``, ``[section, field]``, ``["players"]``, ``["players", name]`` or
+``["players", name, field]`` (a player by name, the list's order kept); ``events``: the
+committed events (:func:`companion.events.to_dict`; ``[]`` when not known, e.g. undo).
+Nothing is ever dropped: a field that comes or goes replaces its whole section (or
+player), and a state whose sections differ gets no change (the whole state instead).
+:func:`rebuild` (and ``Companion.applyChange`` in web/static/companion.js, its twin)
+turns the state at ``base`` into the state at ``n``.
+
+A player's figures (worth, raisable, deeds) are costly (:func:`companion.view.snapshot`):
+they are kept per player and built again only for the players the events name
+(:func:`touched`), or for every player when an event's effect is not known from its
+fields (undo, a new game, an edition value, the stock board…): correct first.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from companion import events as ev
+from companion.state import GameState
+from companion.view import player_view, snapshot
+
+#: Events whose effect on the players' figures is only on the players their fields name
+#: (and the owners of the deed at ``space``); any other event rebuilds every player.
+NAMED_ONLY = (ev.MoneyMoved, ev.DebtOpened, ev.DebtSettled, ev.DeedMoved, ev.Landed,
+              ev.ClaimOpened, ev.ClaimClosed, ev.TurnPassed, ev.JailEntered, ev.JailLeft,
+              ev.JailCardsChanged, ev.BuildingsSet, ev.MortgageSet, ev.AuctionOpened,
+              ev.BidPlaced, ev.TradeProposed, ev.Rolled, ev.JailTried, ev.PotChanged)
+
+Units = dict[str, bytes]  # a JSON object's fields, each as its JSON text
+
+
+def _text(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
+def _join(units: Units) -> bytes:
+    return b"{" + b",".join(_text(k) + b":" + v for k, v in units.items()) + b"}"
+
+
+@dataclass
+class _Player:
+    units: Units
+    spaces: frozenset[int]  # the deeds it owned when built
+
+
+@dataclass
+class _Frame:
+    """One state as units: ``sections[key]`` is a section's text, ``fields[key]`` the
+    fields of an object section, ``players`` each player's units, in order."""
+
+    seq: int
+    sections: dict[str, bytes] = field(default_factory=dict)
+    fields: dict[str, Units] = field(default_factory=dict)
+    players: dict[str, _Player] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    """The result of :meth:`Changes.advance`: the state ``seq``'s whole text and the change
+    from ``base`` (None: no earlier state kept, or its sections differ)."""
+
+    seq: int
+    full: bytes
+    base: int | None
+    change: bytes | None
+
+
+def touched(state: GameState, events: Iterable[ev.Event],
+            owners: dict[int, str]) -> set[str] | None:
+    """The players whose figures ``events`` (just folded into ``state``) may change: the
+    names in their fields, and for an event about a deed (``space``) its owner before
+    (``owners``: board index → owner in the kept figures) and now.  None: not known from
+    the fields (rebuild every player)."""
+    names: set[str] = set()
+    for event in events:
+        if not isinstance(event, NAMED_ONLY):
+            return None
+        for value in vars(event).values():
+            if isinstance(value, str) and value in state.players:
+                names.add(value)
+        space = getattr(event, "space", None)
+        if isinstance(space, int):
+            for owner in (owners.get(space), getattr(state.deeds.get(space), "owner", None)):
+                if owner is not None:
+                    names.add(owner)
+        if isinstance(event, ev.TradeProposed):
+            names.update(n for n in event.parties if n in state.players)
+    return names
+
+
+class Changes:
+    """Per game, the last state streamed as units, and the step to the next one.  Not
+    thread-safe: call it under the table's lock (:meth:`web.hub.Hub.committed`)."""
+
+    def __init__(self) -> None:
+        self._frames: dict[str, _Frame] = {}
+
+    def forget(self, game_id: str) -> None:
+        """Drop what is kept of ``game_id`` (the next step builds it all)."""
+        self._frames.pop(game_id, None)
+
+    def advance(self, state: GameState,
+                known: tuple[int, tuple[ev.Event, ...]] | None = None) -> Step:
+        """The step to ``state``.  ``known``: ``(base, events)`` when ``events`` took the
+        game from its state ``base`` to ``state`` (then only the players they touch are
+        built again, when ``base`` is the state kept); None rebuilds every player."""
+        old = self._frames.get(state.game_id)
+        names: set[str] | None = None
+        if old is not None and known is not None and known[0] == old.seq:
+            owners = {i: n for n, p in old.players.items() for i in p.spaces}
+            names = touched(state, known[1], owners)
+        players: dict[str, _Player] = {}
+        for name in state.players:
+            kept = old.players.get(name) if old is not None and names is not None else None
+            if kept is None or name in names:  # type: ignore[operator]
+                view = player_view(state, name)
+                kept = _Player({k: _text(v) for k, v in view.items()},
+                               frozenset(d.space for d in state.owned_by(name)))
+            players[name] = kept
+        new = _frame(state, players)
+        full = _full(new)
+        self._frames[state.game_id] = new
+        if old is None or list(old.sections) != list(new.sections):
+            return Step(state.seq, full, None, None)
+        sets = _sets(old, new)
+        events = known[1] if known is not None and known[0] == old.seq else ()
+        change = (b'{"seq":' + _text(state.seq) + b',"base":' + _text(old.seq)
+                  + b',"set":[' + b",".join(b"[" + _text(p) + b"," + v + b"]" for p, v in sets)
+                  + b'],"events":' + _text([ev.to_dict(e) for e in events]) + b"}")
+        return Step(state.seq, full, old.seq, change)
+
+
+def _frame(state: GameState, players: dict[str, _Player]) -> _Frame:
+    frame = _Frame(state.seq, players=players)
+    snap = snapshot(state, players=[])
+    for key, value in snap.items():
+        if key == "players":
+            frame.sections[key] = b"[" + b",".join(_join(p.units) for p in players.values()) + b"]"
+        elif isinstance(value, dict):
+            units = frame.fields[key] = {k: _text(v) for k, v in value.items()}
+            frame.sections[key] = _join(units)
+        else:
+            frame.sections[key] = _text(value)
+    return frame
+
+
+def _full(frame: _Frame) -> bytes:
+    return _join(frame.sections)
+
+
+def _sets(old: _Frame, new: _Frame) -> list[tuple[list[str], bytes]]:
+    """The ``[path, value text]`` pairs that turn ``old`` into ``new`` (same sections)."""
+    sets: list[tuple[list[str], bytes]] = []
+    for key, text in new.sections.items():
+        if old.sections[key] == text:
+            continue
+        if key == "players" and list(old.players) == list(new.players):
+            for name, player in new.players.items():
+                before = old.players[name].units
+                if before is player.units or before == player.units:
+                    continue
+                if list(before) != list(player.units):
+                    sets.append((["players", name], _join(player.units)))
+                    continue
+                sets.extend((["players", name, k], v) for k, v in player.units.items()
+                            if before[k] != v)
+        elif key in new.fields and key in old.fields and list(old.fields[key]) == list(
+                new.fields[key]):
+            sets.extend(([key, k], v) for k, v in new.fields[key].items()
+                        if old.fields[key][k] != v)
+        else:
+            sets.append(([key], text))
+    return sets
+
+
+def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """The state ``change`` leads to from ``state`` (the state at ``change["base"]``; not
+    changed itself): the Python twin of ``Companion.applyChange`` (for tests).
+
+    Raises ValueError when ``state`` is not at the change's base."""
+    if state["game"]["seq"] != change["base"]:
+        raise ValueError(f"state {state['game']['seq']} is not the base {change['base']}")
+    state = copy.deepcopy(state)
+    for path, value in change["set"]:
+        if path[0] == "players" and len(path) > 1:
+            at = next(i for i, p in enumerate(state["players"]) if p["name"] == path[1])
+            if len(path) == 2:
+                state["players"][at] = value
+            else:
+                state["players"][at][path[2]] = value
+        elif len(path) == 1:
+            state[path[0]] = value
+        else:
+            state[path[0]][path[1]] = value
+    return state
