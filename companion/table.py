@@ -304,8 +304,8 @@ class Table:
         return seq
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
-        before = self._games[game_id].seq if game_id in self._games else 0
-        self._last_events[game_id] = (before, seq, tuple(draft.events))
+        # the draft folds its events as the state's next seq (Draft(state, state.seq + 1))
+        self._last_events[game_id] = (draft.seq - 1, seq, tuple(draft.events))
         draft.state.seq = seq
         self._games[game_id] = draft.state
         self._live.setdefault(game_id, array("q")).extend([seq] if seq > 1 else [])
