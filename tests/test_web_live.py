@@ -18,6 +18,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer, WebActions
+from web.changes import rebuild
 
 
 class Sse:
@@ -25,6 +26,8 @@ class Sse:
 
     def __init__(self, chunks: Iterator[bytes]):
         self.chunks, self.buffer = chunks, b""
+        self.state: dict[str, Any] | None = None  # the last state, rebuilt from changes
+        self.changes = 0  # how many messages were changes (issue 19)
 
     def block(self) -> str:
         """The next block (the text up to a blank line)."""
@@ -34,12 +37,19 @@ class Sse:
         return block.decode("utf-8")
 
     def event(self) -> tuple[int, dict[str, Any]]:
-        """The next message's ``(id, data)``, skipping comments, pings and ``retry:``."""
+        """The next message's ``(id, state)``, skipping comments, pings and ``retry:``; a
+        ``change`` event is applied to the last state (:func:`web.changes.rebuild`)."""
         while True:
             fields = dict(line.split(": ", 1) for line in self.block().splitlines()
                           if not line.startswith(":"))
+            if "data" in fields and fields.get("event") == "change":
+                assert self.state is not None, "a change before any state"
+                self.state = rebuild(self.state, json.loads(fields["data"]))
+                self.changes += 1
+                return int(fields["id"]), self.state
             if "data" in fields and fields.get("event") != "ping":
-                return int(fields["id"]), json.loads(fields["data"])
+                self.state = json.loads(fields["data"])
+                return int(fields["id"]), self.state
 
 
 def connect(server: LiveServer) -> http.client.HTTPConnection:
@@ -175,8 +185,10 @@ def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
         live_server: LiveServer, web_actions: WebActions) -> None:
     """A stream whose phone stops reading fills its connection; the hub writes states at
     once only while the connection takes them, else the stream's task sends the newest
-    when it drains: every message is one whole state, ids rise, none twice, the last one
-    is the game's newest state, and states were skipped (the slow path ran)."""
+    when it drains: ids rise, none twice, the last one is the game's newest state, and
+    states were skipped (the slow path ran).  Issue 19: a message is a change while the
+    phone holds its base, else the whole state (after a skip): each state rebuilt from them
+    is the game's state at its id."""
     web_actions.new_game("Alice", "Bob")
     parts = urlsplit(live_server.url)
     sock = socket.socket()
@@ -185,20 +197,18 @@ def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
     token = web_actions.players["Bob"]
     sock.sendall(f"GET /api/games/{web_actions.game}/events HTTP/1.1\r\nHost: x\r\n"
                  f"Authorization: Bearer {token}\r\n\r\n".encode())
-    # more than the kernel's send buffer (autotuned up to tcp_wmem's maximum) can hold
-    commands = (_most_kernel_buffers() + (1 << 20)) // len(json.dumps(web_actions.state()))
-    conn = connect(live_server)
-    headers = {"Authorization": f"Bearer {web_actions.banker}",
-               "Content-Type": "application/json"}
+    # a long memo makes each change (it carries the events) long; commands from the table
+    # itself (fast): more than the kernel's send buffer (autotuned up to tcp_wmem's
+    # maximum) can hold
+    memo, expected = "ø" * 200, {}
+    commands = (_most_kernel_buffers() + (1 << 20)) // (2 * len(memo.encode()) + 300)
     for n in range(commands):  # the phone reads nothing meanwhile
-        body = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 1, "id": f"slow-{n}"}
-        conn.request("POST", f"/api/games/{web_actions.game}/commands", json.dumps(body),
-                     headers)
-        answer = conn.getresponse()
-        assert answer.status == 200, answer.read()
-        answer.read()
-    conn.close()
+        body = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 1, "memo": memo}
+        seq = web_actions.table.execute(body, game_id=web_actions.game).seq
+        if n % 97 == 0:
+            expected[seq] = web_actions.state()
     newest = web_actions.state()["game"]["seq"]
+    expected[newest] = web_actions.state()
     head, chunks = b"", _chunks(sock)
     while b"\r\n\r\n" not in head:
         head += next(chunks)
@@ -207,11 +217,14 @@ def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
     seen = []
     while not seen or seen[-1] < newest:
         seq, state = sse.event()
-        assert state["game"]["seq"] == seq  # one whole state per message
+        assert state["game"]["seq"] == seq  # each message leads to state seq
+        if seq in expected:
+            assert state == expected[seq]
         seen.append(seq)
     sock.close()
     assert seen == sorted(set(seen)) and seen[-1] == newest
     assert len(seen) < commands  # the phone got the newest, not every state in between
+    assert 0 < sse.changes < len(seen) - 1  # changes, and whole states after the skips
 
 
 def _most_kernel_buffers() -> int:
