@@ -6,7 +6,8 @@ The whole state is :func:`companion.table.compact_json` of
 :class:`web.changes.Changes`' (what the live streams send), rebuilt by
 :func:`web.changes.rebuild` (the twin of ``Companion.applyChange``).  One
 :class:`~web.changes.Changes` builds only the players the events touch, the other every
-player: both must give the same text.
+player, and one that starts from the whole text of the state before (a stream that just
+connected, :meth:`~web.changes.Changes.prime`): all must give the same text.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ def replay_steps(tmp_path: Path, path: Path) -> list[tuple[str, bytes | None, di
         assert step.seq == seq and step.full.decode() == whole  # byte for byte
         plain = every.advance(state)
         assert plain.full == step.full
+        if game_id in before:  # a stream that connected at the state before: the same change
+            primed = Changes()
+            primed.prime(game_id, before[game_id]["game"]["seq"], seen[-1][0])
+            assert primed.advance(state, table.last_events(game_id, seq)) == step
         if step.change is not None:
             change = json.loads(step.change)
             assert change["seq"] == seq and change["base"] == before[game_id]["game"]["seq"]

@@ -28,6 +28,7 @@ fields (undo, a new game, an edition value, the stock board…): correct first.
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,21 +109,44 @@ def touched(state: GameState, events: Iterable[ev.Event],
 
 
 class Changes:
-    """Per game, the last state streamed as units, and the step to the next one.  Not
-    thread-safe: call it under the table's lock (:meth:`web.hub.Hub.committed`)."""
+    """Per game, the last state streamed as units, and the step to the next one.  Call
+    :meth:`advance` under the table's lock (the state must not move meanwhile,
+    :meth:`web.hub.Hub.committed`); :meth:`prime` and :meth:`forget` from anywhere."""
 
     def __init__(self) -> None:
         self._frames: dict[str, _Frame] = {}
+        self._lock = threading.Lock()
 
     def forget(self, game_id: str) -> None:
         """Drop what is kept of ``game_id`` (the next step builds it all)."""
-        self._frames.pop(game_id, None)
+        with self._lock:
+            self._frames.pop(game_id, None)
+
+    def prime(self, game_id: str, seq: int, text: str) -> None:
+        """Keep the state ``seq`` of ``game_id`` from its whole text (what a stream that
+        connects gets) when nothing newer is kept: the next command's step is a change."""
+        with self._lock:
+            old = self._frames.get(game_id)
+            if old is not None and old.seq >= seq:
+                return
+            snap = orjson.loads(text)
+            players = {p["name"]: _Player({k: _text(v) for k, v in p.items()},
+                                          frozenset(d["index"] for d in p.get("spaces", ())))
+                       for p in snap["players"]}
+            frame = _split(seq, snap, players)
+            if _full(frame) == text.encode():  # else (never seen): the next step is whole
+                self._frames[game_id] = frame
 
     def advance(self, state: GameState,
                 known: tuple[int, tuple[ev.Event, ...]] | None = None) -> Step:
         """The step to ``state``.  ``known``: ``(base, events)`` when ``events`` took the
         game from its state ``base`` to ``state`` (then only the players they touch are
         built again, when ``base`` is the state kept); None rebuilds every player."""
+        with self._lock:
+            return self._advance(state, known)
+
+    def _advance(self, state: GameState,
+                 known: tuple[int, tuple[ev.Event, ...]] | None) -> Step:
         old = self._frames.get(state.game_id)
         names: set[str] | None = None
         if old is not None and known is not None and known[0] == old.seq:
@@ -150,8 +174,11 @@ class Changes:
 
 
 def _frame(state: GameState, players: dict[str, _Player]) -> _Frame:
-    frame = _Frame(state.seq, players=players)
-    snap = snapshot(state, players=[])
+    return _split(state.seq, snapshot(state, players=[]), players)
+
+
+def _split(seq: int, snap: dict[str, Any], players: dict[str, _Player]) -> _Frame:
+    frame = _Frame(seq, players=players)
     for key, value in snap.items():
         if key == "players":
             frame.sections[key] = b"[" + b",".join(_join(p.units) for p in players.values()) + b"]"

@@ -251,6 +251,7 @@ class Hub:
         for oldest in self.held.hold(identity, stream):  # past the token's cap
             oldest.end()
         seq, text = self.table.snapshot_json(game_id)
+        self.changes.prime(game_id, seq, text)  # the next command: a change
         if last_id is not None and last_id <= seq:  # beyond the log (a restore): nothing
             stream.sent = last_id
         watcher = asyncio.ensure_future(_watch_disconnect(receive, stream))
