@@ -11,8 +11,10 @@ state both the whole state's text (exactly :func:`web.state_json.encode` of
 
 ``base``: the sequence of the state the change applies to (the game's previous state; the
 log's sequence numbers are shared by every game, so not always ``n - 1``); each ``path`` a
-list: ``[section]``, ``[section, field]``, ``["players"]``, ``["players", name]`` or
-``["players", name, field]`` (a player by name, the list's order kept); ``events``: the
+list: ``[section]``, ``[section, field]``, ``["players"]``, ``["players", name]``,
+``["players", name, field]`` (a player by name, the list's order kept) or ``["players",
+name, "spaces", start, end]``: the entries that replace ``spaces[start:end]`` (a splice:
+a deed bought, built on, mortgaged); ``events``: the
 committed events (:func:`companion.events.to_dict`; ``[]`` when not known, e.g. undo).
 Nothing is ever dropped: a field that comes or goes replaces its whole section (or
 player), and a state whose sections differ gets no change (the whole state instead).
@@ -61,6 +63,15 @@ def _join(units: Units) -> bytes:
 class _Player:
     units: Units
     spaces: frozenset[int]  # the deeds it owned when built
+    deeds: tuple[bytes, ...] = ()  # each entry of its ``spaces`` field, as text
+
+
+def _player(view: dict[str, Any]) -> _Player:
+    """A player's units (its ``spaces`` entries one by one, for a splice)."""
+    deeds = tuple(_text(d) for d in view.get("spaces", ()))
+    units = {k: (b"[" + b",".join(deeds) + b"]" if k == "spaces" else _text(v))
+             for k, v in view.items()}
+    return _Player(units, frozenset(d["index"] for d in view.get("spaces", ())), deeds)
 
 
 @dataclass
@@ -130,9 +141,7 @@ class Changes:
             if old is not None and old.seq >= seq:
                 return
             snap = orjson.loads(text)
-            players = {p["name"]: _Player({k: _text(v) for k, v in p.items()},
-                                          frozenset(d["index"] for d in p.get("spaces", ())))
-                       for p in snap["players"]}
+            players = {p["name"]: _player(p) for p in snap["players"]}
             frame = _split(seq, snap, players)
             if _full(frame) == text.encode():  # else (never seen): the next step is whole
                 self._frames[game_id] = frame
@@ -156,9 +165,7 @@ class Changes:
         for name in state.players:
             kept = old.players.get(name) if old is not None and names is not None else None
             if kept is None or name in names:  # type: ignore[operator]
-                view = player_view(state, name)
-                kept = _Player({k: _text(v) for k, v in view.items()},
-                               frozenset(d.space for d in state.owned_by(name)))
+                kept = _player(player_view(state, name))
             players[name] = kept
         new = _frame(state, players)
         full = _full(new)
@@ -208,8 +215,13 @@ def _sets(old: _Frame, new: _Frame) -> list[tuple[list[str], bytes]]:
                 if list(before) != list(player.units):
                     sets.append((["players", name], _join(player.units)))
                     continue
-                sets.extend((["players", name, k], v) for k, v in player.units.items()
-                            if before[k] != v)
+                for k, v in player.units.items():
+                    if before[k] == v:
+                        continue
+                    if k == "spaces":
+                        sets.append(_splice(name, old.players[name].deeds, player.deeds))
+                    else:
+                        sets.append((["players", name, k], v))
         elif key in new.fields and key in old.fields and list(old.fields[key]) == list(
                 new.fields[key]):
             sets.extend(([key, k], v) for k, v in new.fields[key].items()
@@ -217,6 +229,22 @@ def _sets(old: _Frame, new: _Frame) -> list[tuple[list[str], bytes]]:
         else:
             sets.append(([key], text))
     return sets
+
+
+def _splice(name: str, old: tuple[bytes, ...],
+            new: tuple[bytes, ...]) -> tuple[list[Any], bytes]:
+    """The player's deeds as one splice: ``["players", name, "spaces", start, end]`` with
+    the entries that replace ``old[start:end]`` (a deed bought, mortgaged, built on…)."""
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    tail = 0
+    while (tail < min(len(old), len(new)) - start
+           and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]):
+        tail += 1
+    items = new[start:len(new) - tail]
+    return (["players", name, "spaces", start, len(old) - tail],
+            b"[" + b",".join(items) + b"]")
 
 
 def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
@@ -232,6 +260,8 @@ def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
             at = next(i for i, p in enumerate(state["players"]) if p["name"] == path[1])
             if len(path) == 2:
                 state["players"][at] = value
+            elif len(path) == 5:  # a splice of a list field
+                state["players"][at][path[2]][path[3]:path[4]] = value
             else:
                 state["players"][at][path[2]] = value
         elif len(path) == 1:

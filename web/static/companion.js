@@ -173,7 +173,8 @@ const Companion = (() => {
 
   /* The state a change (issue 19, web/changes.py) leads to from `state`, the state at
      `change.base` (not changed itself): each `[path, value]` of `change.set` sets a
-     section, a field of a section, the players, a player by name or a field of one.
+     section, a field of a section, the players, a player by name or a field of one;
+     `["players", name, field, start, end]` splices: `value` replaces field[start:end].
      The twin of web.changes.rebuild; throws when a named player is not in `state`. */
   function applyChange(state, change) {
     const next = typeof structuredClone === "function"
@@ -182,7 +183,10 @@ const Companion = (() => {
       if (path[0] === "players" && path.length > 1) {
         const at = next.players.findIndex((p) => p.name === path[1]);
         if (at < 0) throw new Error("no such player");
-        if (path.length === 2) next.players[at] = value; else next.players[at][path[2]] = value;
+        const one = next.players[at];
+        if (path.length === 2) next.players[at] = value;
+        else if (path.length === 5) one[path[2]].splice(path[3], path[4] - path[3], ...value);
+        else one[path[2]] = value;
       } else if (path.length === 1) {
         next[path[0]] = value;
       } else {
