@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer, WebActions
 from web.changes import rebuild
+from web.state_json import encode
 
 
 class Sse:
@@ -100,8 +101,9 @@ def test_resume_with_the_newest_id_waits_with_heartbeats(live_server: LiveServer
     conn, sse = live_stream(live_server, web_actions, last_id=2)
     assert sse.block() == "retry: 2000"
     assert sse.block() == "event: ping\ndata: 2"  # issue 16: a ping the page sees
+    sse.state = web_actions.state()  # what the phone holds (it has seen state 2)
     web_actions.send(cmd="pass_start", player="Bob")
-    assert sse.event()[0] == 3
+    assert sse.event() == (3, web_actions.state()) and sse.changes == 1  # issue 19
     conn.close()
 
 
@@ -258,7 +260,8 @@ def _dechunked(rest: bytes, chunks: Iterator[bytes]) -> Iterator[bytes]:
 def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
                                                    web_actions: WebActions) -> None:
     """A command's answer, the live stream and ``GET /api/games/<id>`` carry one text for
-    one state (docs/table-log.md "The state"), so a phone never sees two versions of it."""
+    one state (docs/table-log.md "The state"), so a phone never sees two versions of it;
+    the stream's change (issue 19) rebuilds that text byte for byte."""
     web_actions.new_game("Alice", "Bob")
     conn, sse = live_stream(live_server, web_actions, web_actions.players["Bob"])
     sse.event()
@@ -271,11 +274,41 @@ def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
     http.request("GET", path, headers={"Authorization": f"Bearer {web_actions.banker}"})
     state = http.getresponse().read()
     http.close()
-    while True:
-        block = sse.block()
-        if block.startswith("id: 2\n"):
-            break
-    streamed = block.split("data: ", 1)[1].encode()
+    seq, rebuilt = sse.event()
+    assert seq == 2 and sse.changes == 1
+    streamed = encode(rebuilt).encode()
     conn.close()
     assert state == streamed and answer.endswith(b'"state":' + state + b"}")
     assert json.loads(state)["game"]["seq"] == 2
+
+
+def test_a_normal_turn_sends_each_stream_a_few_hundred_bytes(
+        live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 19 point 1: per command each stream gets the change (a few hundred bytes), not
+    the whole state.  A roll, a purchase (C4: Kirkeveien at its printed 1 200), a roll
+    onto it and its rent claimed (C5, C7: 80 kr unbuilt in NO 1996), in a four-player game;
+    the bytes each message takes on the wire (SSE ``event:``, ``id:``, ``data:``)."""
+    web_actions.new_game("Alice", "Bob", "Carol", "Dina")
+    conn, sse = live_stream(live_server, web_actions, web_actions.players["Dina"])
+    assert sse.block() == "retry: 2000"
+    _seq, whole = sse.event()
+    sizes: dict[str, int] = {}
+    for name, command in [
+            ("roll", {"cmd": "roll", "player": "Alice", "dice": [1, 2]}),
+            ("buy", {"cmd": "buy", "player": "Alice", "space": "Kirkeveien"}),
+            ("roll 2", {"cmd": "roll", "player": "Bob", "dice": [1, 2]}),
+            ("claim", {"cmd": "claim", "player": "Alice"})]:
+        answer = post(live_server, f"/api/games/{web_actions.game}/commands", command,
+                      web_actions.banker)
+        assert answer["ok"], answer
+        block = sse.block()
+        sizes[name] = len(block.encode()) + 2
+        sse.buffer = (block + "\n\n").encode() + sse.buffer
+        seq, state = sse.event()
+        assert seq == answer["seq"] and state == web_actions.state()
+    conn.close()
+    players = {p["name"]: p for p in state["players"]}
+    assert players["Alice"]["cash"] == 30_000 - 1_200 + 80 and players["Bob"]["cash"] == 29_920
+    print(f"bytes per stream per command: {sizes}; the whole state {len(json.dumps(whole))}")
+    assert sse.changes == 4 and max(sizes.values()) <= 800  # the whole state: ~1 900 to 5 000
+    assert sum(sizes.values()) / len(sizes) <= 600
