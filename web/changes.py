@@ -44,7 +44,7 @@ from companion.view import player_view, snapshot
 #: Events whose effect on the players' figures is only on the players their fields name
 #: (and the owners of the deed at ``space``); any other event rebuilds every player.
 NAMED_ONLY = (ev.MoneyMoved, ev.DebtOpened, ev.DebtSettled, ev.DeedMoved, ev.Landed,
-              ev.ClaimOpened, ev.ClaimClosed, ev.TurnPassed, ev.JailEntered, ev.JailLeft,
+              ev.ClaimOpened, ev.ClaimClosed, ev.JailEntered, ev.JailLeft,
               ev.JailCardsChanged, ev.BuildingsSet, ev.MortgageSet, ev.AuctionOpened,
               ev.BidPlaced, ev.TradeProposed, ev.Rolled, ev.JailTried, ev.PotChanged)
 
