@@ -1,11 +1,11 @@
 """What changed between two states, for the live streams (issue 19 point 1).
 
 Each phone used to get the whole state (~5 kB) on every command.  :class:`Changes` keeps,
-per game, the last state it built as *units* of JSON text — each field of a section that
-is an object (``game``, ``turn``, ``bank``, …), each field of each player, the whole value
-of every other section (``claims``, ``trades``, ``auction``, …) — and gives for the next
-state both the whole state's text (exactly :func:`web.state_json.encode` of
-:func:`companion.view.snapshot`, joined from the units) and a *change*::
+per game, the last state it built as JSON text by section and by player, and gives for the
+next state both the whole state's text (exactly :func:`web.state_json.encode` of
+:func:`companion.view.snapshot`, joined from those parts) and a *change* — for a section
+or player whose text differs, the fields that differ (parsed from the texts again, which
+gives the same text: nothing kept can change under it)::
 
     {"seq": n, "base": b, "set": [[path, value], ...], "events": [event, ...]}
 
@@ -38,50 +38,40 @@ from typing import Any
 import orjson
 
 from companion import events as ev
+from companion.mechanics.base import active
 from companion.state import GameState
 from companion.view import player_view, snapshot
 
 #: Events whose effect on the players' figures is only on the players their fields name
-#: (and the owners of the deed at ``space``); any other event rebuilds every player.
+#: (and the owners of the deed at ``space``); any other event rebuilds every player, and
+#: so does a turn passed in a game with edition mechanics (:func:`touched`).
 NAMED_ONLY = (ev.MoneyMoved, ev.DebtOpened, ev.DebtSettled, ev.DeedMoved, ev.Landed,
               ev.ClaimOpened, ev.ClaimClosed, ev.JailEntered, ev.JailLeft,
               ev.JailCardsChanged, ev.BuildingsSet, ev.MortgageSet, ev.AuctionOpened,
               ev.BidPlaced, ev.TradeProposed, ev.Rolled, ev.JailTried, ev.PotChanged)
 
-Units = dict[str, bytes]  # a JSON object's fields, each as its JSON text
-
-
 def _text(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-def _join(units: Units) -> bytes:
-    return b"{" + b",".join(_text(k) + b":" + v for k, v in units.items()) + b"}"
-
-
 @dataclass
 class _Player:
-    units: Units
+    text: bytes  # the player's JSON text
     spaces: frozenset[int]  # the deeds it owned when built
-    deeds: tuple[bytes, ...] = ()  # each entry of its ``spaces`` field, as text
 
 
 def _player(view: dict[str, Any]) -> _Player:
-    """A player's units (its ``spaces`` entries one by one, for a splice)."""
-    deeds = tuple(_text(d) for d in view.get("spaces", ()))
-    units = {k: (b"[" + b",".join(deeds) + b"]" if k == "spaces" else _text(v))
-             for k, v in view.items()}
-    return _Player(units, frozenset(d["index"] for d in view.get("spaces", ())), deeds)
+    return _Player(_text(view), frozenset(d["index"] for d in view.get("spaces", ())))
 
 
 @dataclass
 class _Frame:
-    """One state as units: ``sections[key]`` is a section's text, ``fields[key]`` the
-    fields of an object section, ``players`` each player's units, in order."""
+    """One state: ``sections[key]`` each section's JSON text, ``players`` each player's
+    (split into fields only where two states differ: parsed again, which gives the same
+    text)."""
 
     seq: int
     sections: dict[str, bytes] = field(default_factory=dict)
-    fields: dict[str, Units] = field(default_factory=dict)
     players: dict[str, _Player] = field(default_factory=dict)
 
 
@@ -104,7 +94,10 @@ def touched(state: GameState, events: Iterable[ev.Event],
     the fields (rebuild every player)."""
     names: set[str] = set()
     for event in events:
-        if not isinstance(event, NAMED_ONLY):
+        # a turn passed may end what an edition mechanic shows of any player (W: a free
+        # flight offered); the core's figures of a player change only with its own events
+        turn = isinstance(event, ev.TurnPassed) and not active(state)
+        if not (turn or isinstance(event, NAMED_ONLY)):
             return None
         for value in vars(event).values():
             if isinstance(value, str) and value in state.players:
@@ -188,47 +181,52 @@ def _split(seq: int, snap: dict[str, Any], players: dict[str, _Player]) -> _Fram
     frame = _Frame(seq, players=players)
     for key, value in snap.items():
         if key == "players":
-            frame.sections[key] = b"[" + b",".join(_join(p.units) for p in players.values()) + b"]"
-        elif isinstance(value, dict):
-            units = frame.fields[key] = {k: _text(v) for k, v in value.items()}
-            frame.sections[key] = _join(units)
+            frame.sections[key] = b"[" + b",".join(p.text for p in players.values()) + b"]"
         else:
             frame.sections[key] = _text(value)
     return frame
 
 
 def _full(frame: _Frame) -> bytes:
-    return _join(frame.sections)
+    return b"{" + b",".join(_text(k) + b":" + v for k, v in frame.sections.items()) + b"}"
 
 
-def _sets(old: _Frame, new: _Frame) -> list[tuple[list[str], bytes]]:
+def _sets(old: _Frame, new: _Frame) -> list[tuple[list[Any], bytes]]:
     """The ``[path, value text]`` pairs that turn ``old`` into ``new`` (same sections)."""
-    sets: list[tuple[list[str], bytes]] = []
+    sets: list[tuple[list[Any], bytes]] = []
     for key, text in new.sections.items():
         if old.sections[key] == text:
             continue
         if key == "players" and list(old.players) == list(new.players):
             for name, player in new.players.items():
-                before = old.players[name].units
-                if before is player.units or before == player.units:
-                    continue
-                if list(before) != list(player.units):
-                    sets.append((["players", name], _join(player.units)))
-                    continue
-                for k, v in player.units.items():
-                    if before[k] == v:
-                        continue
-                    if k == "spaces":
-                        sets.append(_splice(name, old.players[name].deeds, player.deeds))
-                    else:
-                        sets.append((["players", name, k], v))
-        elif key in new.fields and key in old.fields and list(old.fields[key]) == list(
-                new.fields[key]):
-            sets.extend(([key, k], v) for k, v in new.fields[key].items()
-                        if old.fields[key][k] != v)
+                before = old.players[name].text
+                if before != player.text:
+                    _fields(["players", name], orjson.loads(before), orjson.loads(player.text),
+                            player.text, sets)
+            continue
+        before_value, value = orjson.loads(old.sections[key]), orjson.loads(text)
+        if isinstance(value, dict) and isinstance(before_value, dict):
+            _fields([key], before_value, value, text, sets)
         else:
             sets.append(([key], text))
     return sets
+
+
+def _fields(path: list[Any], old: dict[str, Any], new: dict[str, Any], text: bytes,
+            sets: list[tuple[list[Any], bytes]]) -> None:
+    """The fields of object ``new`` (its text ``text``) that differ from ``old``'s; the
+    whole object when its fields differ in name or order."""
+    if list(old) != list(new):
+        sets.append((path, text))
+        return
+    for k, v in new.items():
+        before, after = _text(old[k]), _text(v)
+        if before == after:
+            continue
+        if path[0] == "players" and k == "spaces" and isinstance(v, list):
+            sets.append(_splice(path[1], tuple(map(_text, old[k])), tuple(map(_text, v))))
+        else:
+            sets.append(([*path, k], after))
 
 
 def _splice(name: str, old: tuple[bytes, ...],
