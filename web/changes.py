@@ -220,8 +220,12 @@ def _fields(path: list[Any], old: dict[str, Any], new: dict[str, Any], text: byt
         sets.append((path, text))
         return
     for k, v in new.items():
-        before, after = _text(old[k]), _text(v)
-        if before == after:
+        was = old[k]
+        nested = isinstance(v, (list, dict))
+        if not nested and type(was) is type(v) and was == v:  # same type and value: same text
+            continue
+        after = _text(v)
+        if nested and _text(was) == after:
             continue
         if path[0] == "players" and k == "spaces" and isinstance(v, list):
             sets.append(_splice(path[1], tuple(map(_text, old[k])), tuple(map(_text, v))))
