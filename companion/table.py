@@ -148,6 +148,8 @@ class Table:
         self._listeners: list[Listener] = []
         self._json: dict[str, tuple[GameState, int, str]] = {}  # snapshot_json's cache
         self._committed: dict[str, int] = {}  # per game: the seq of its committed state
+        # per game: (seq before, seq, events) of the last command applied (issue 19)
+        self._last_events: dict[str, tuple[int, int, tuple[ev.Event, ...]]] = {}
         self._damaged: dict[str, UnreadableRow] = {}  # games whose log cannot be read
         self._writer = Writer(self.run_batch)  # group commit (issue 19 point 3)
         self._batch: dict[tuple[str, str], _Pending] = {}  # client ids not yet committed
@@ -321,8 +323,12 @@ class Table:
                 self._restore({row[0] for row in rows})
         if failed is None:
             last: dict[str, int] = {}
+            before: dict[str, int] = {}  # per game: its committed seq before this batch
+            events: dict[str, list[ev.Event]] = {}  # per game: the batch's events, in order
             for p in batch:
                 if p.row is not None:
+                    before.setdefault(p.game_id, self._committed.get(p.game_id, -1))
+                    events.setdefault(p.game_id, []).extend(p.events)
                     self.editions.learn(self._games[p.game_id].ed.id, p.events)
                     self._live.setdefault(p.game_id, array("q")).append(p.seq)
                     self._undone.setdefault(p.game_id, set())
@@ -332,6 +338,8 @@ class Table:
                         self._ids.add(p.game_id, p.job.client_id,
                                       (p.seq, p.job.text, str(p.job.actor)))
             for game_id, seq in last.items():
+                # issue 19: the streams build again only the players the batch's events touch
+                self._last_events[game_id] = (before[game_id], seq, tuple(events[game_id]))
                 self._notify(game_id, seq)
         for p in batch:
             if failed is not None:
@@ -505,6 +513,8 @@ class Table:
         return seq
 
     def _commit(self, game_id: str, draft: Draft, seq: int) -> Outcome:
+        # the draft folds its events as the state's next seq (Draft(state, state.seq + 1))
+        self._last_events[game_id] = (draft.seq - 1, seq, tuple(draft.events))
         draft.state.seq = self._committed[game_id] = seq
         self._games[game_id] = draft.state
         self._live.setdefault(game_id, array("q")).extend([seq] if seq > 1 else [])
@@ -655,6 +665,14 @@ class Table:
     def _names_locked(self, game_id: str) -> tuple[Edition, list[str]]:
         state = self.state(game_id)  # raises
         return state.ed, list(state.players)
+
+    def last_events(self, game_id: str, seq: int) -> tuple[int, tuple[ev.Event, ...]] | None:
+        """``(the seq before, events)`` of the command committed as ``seq`` in ``game_id``
+        when it is the last one applied by a command (not undo), else None (issue 19: the
+        live streams build again only the players those events touch)."""
+        with self._lock:
+            hit = self._last_events.get(game_id)
+            return (hit[0], hit[2]) if hit is not None and hit[1] == seq else None
 
     def snapshot(self, game_id: str, with_tally: bool = False) -> dict[str, Any]:
         """The docs/table-log.md state JSON of ``game_id``.  Raises UnknownGame."""

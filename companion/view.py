@@ -20,8 +20,12 @@ from companion.state import Claim, GameState
 from companion.valuation import raisable, tally, worth
 
 
-def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
-    """The docs/table-log.md state dict of ``state``; ``tally`` is filled once the game is over."""
+def snapshot(state: GameState, with_tally: bool = False,
+             players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The docs/table-log.md state dict of ``state``; ``tally`` is filled once the game is over.
+    ``players``: the ``players`` section when the caller has it (:mod:`web.changes` keeps
+    each player's figures and builds only those an event touched, issue 19), else every
+    :func:`player_view`."""
     ed = state.ed
     return {
         "game": {"id": state.game_id, "edition": ed.id, "variant": state.variant,
@@ -31,7 +35,8 @@ def snapshot(state: GameState, with_tally: bool = False) -> dict[str, Any]:
                  "ended_by": state.ended_by},
         "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
                  **_roll(state), "roller": roller(state), "next": _next(state)},
-        "players": [_player(state, name) for name in state.players],
+        "players": [player_view(state, name) for name in state.players]
+        if players is None else players,
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
                  "paid_out": state.bank_paid_out, "paid_in": state.bank_paid_in,
                  "pot": state.pot, "castles": castles_left(state),  # M19
@@ -53,7 +58,9 @@ def _claim(state: GameState, c: Claim) -> dict[str, Any]:
             "amount": c.amount, "lapses_with": player, "at_ola_roll": at_ola}
 
 
-def _player(state: GameState, name: str) -> dict[str, Any]:
+def player_view(state: GameState, name: str) -> dict[str, Any]:
+    """One player of the state dict: cash, deeds, debts, ``net_worth``, ``raisable`` (C21)
+    and the edition mechanics' fields."""
     p = state.players[name]
     return {
         "name": name, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.in_jail,

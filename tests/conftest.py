@@ -27,6 +27,32 @@ from web import create_app
 TEST_SECRET = "test-secret-" * 4
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--check-changes", action="store_true",
+                     help="issue 19: check the live change of every commit of every table")
+
+
+@pytest.fixture(autouse=True)
+def check_changes(request: pytest.FixtureRequest,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """With ``--check-changes``: every table the test opens is watched
+    (:mod:`tests.change_check`); the test fails at its end if a change was wrong."""
+    if not request.config.getoption("--check-changes"):
+        yield
+        return
+    from tests.change_check import watch
+    problems: list[str] = []
+    opened = Table.__init__
+
+    def init(self: Table, *args: Any, **kwargs: Any) -> None:
+        opened(self, *args, **kwargs)
+        watch(self, problems)
+
+    monkeypatch.setattr(Table, "__init__", init)
+    yield
+    assert not problems, problems[:5]
+
+
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     """A table on a fresh SQLite file."""

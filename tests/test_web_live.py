@@ -18,6 +18,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer, WebActions
+from web.changes import rebuild
+from web.state_json import encode
 
 
 class Sse:
@@ -25,6 +27,8 @@ class Sse:
 
     def __init__(self, chunks: Iterator[bytes]):
         self.chunks, self.buffer = chunks, b""
+        self.state: dict[str, Any] | None = None  # the last state, rebuilt from changes
+        self.changes = 0  # how many messages were changes (issue 19)
 
     def block(self) -> str:
         """The next block (the text up to a blank line)."""
@@ -34,12 +38,19 @@ class Sse:
         return block.decode("utf-8")
 
     def event(self) -> tuple[int, dict[str, Any]]:
-        """The next message's ``(id, data)``, skipping comments, pings and ``retry:``."""
+        """The next message's ``(id, state)``, skipping comments, pings and ``retry:``; a
+        ``change`` event is applied to the last state (:func:`web.changes.rebuild`)."""
         while True:
             fields = dict(line.split(": ", 1) for line in self.block().splitlines()
                           if not line.startswith(":"))
+            if "data" in fields and fields.get("event") == "change":
+                assert self.state is not None, "a change before any state"
+                self.state = rebuild(self.state, json.loads(fields["data"]))
+                self.changes += 1
+                return int(fields["id"]), self.state
             if "data" in fields and fields.get("event") != "ping":
-                return int(fields["id"]), json.loads(fields["data"])
+                self.state = json.loads(fields["data"])
+                return int(fields["id"]), self.state
 
 
 def connect(server: LiveServer) -> http.client.HTTPConnection:
@@ -90,8 +101,9 @@ def test_resume_with_the_newest_id_waits_with_heartbeats(live_server: LiveServer
     conn, sse = live_stream(live_server, web_actions, last_id=2)
     assert sse.block() == "retry: 2000"
     assert sse.block() == "event: ping\ndata: 2"  # issue 16: a ping the page sees
+    sse.state = web_actions.state()  # what the phone holds (it has seen state 2)
     web_actions.send(cmd="pass_start", player="Bob")
-    assert sse.event()[0] == 3
+    assert sse.event() == (3, web_actions.state()) and sse.changes == 1  # issue 19
     conn.close()
 
 
@@ -175,8 +187,10 @@ def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
         live_server: LiveServer, web_actions: WebActions) -> None:
     """A stream whose phone stops reading fills its connection; the hub writes states at
     once only while the connection takes them, else the stream's task sends the newest
-    when it drains: every message is one whole state, ids rise, none twice, the last one
-    is the game's newest state, and states were skipped (the slow path ran)."""
+    when it drains: ids rise, none twice, the last one is the game's newest state, and
+    states were skipped (the slow path ran).  Issue 19: a message is a change while the
+    phone holds its base, else the whole state (after a skip): each state rebuilt from them
+    is the game's state at its id."""
     web_actions.new_game("Alice", "Bob")
     parts = urlsplit(live_server.url)
     sock = socket.socket()
@@ -185,20 +199,18 @@ def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
     token = web_actions.players["Bob"]
     sock.sendall(f"GET /api/games/{web_actions.game}/events HTTP/1.1\r\nHost: x\r\n"
                  f"Authorization: Bearer {token}\r\n\r\n".encode())
-    # more than the kernel's send buffer (autotuned up to tcp_wmem's maximum) can hold
-    commands = (_most_kernel_buffers() + (1 << 20)) // len(json.dumps(web_actions.state()))
-    conn = connect(live_server)
-    headers = {"Authorization": f"Bearer {web_actions.banker}",
-               "Content-Type": "application/json"}
+    # a long memo makes each change (it carries the events) long; commands from the table
+    # itself (fast): more than the kernel's send buffer (autotuned up to tcp_wmem's
+    # maximum) can hold
+    memo, expected = "ø" * 200, {}
+    commands = (_most_kernel_buffers() + (1 << 20)) // (2 * len(memo.encode()) + 300)
     for n in range(commands):  # the phone reads nothing meanwhile
-        body = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 1, "id": f"slow-{n}"}
-        conn.request("POST", f"/api/games/{web_actions.game}/commands", json.dumps(body),
-                     headers)
-        answer = conn.getresponse()
-        assert answer.status == 200, answer.read()
-        answer.read()
-    conn.close()
+        body = {"cmd": "pay", "from": "Alice", "to": "Bob", "amount": 1, "memo": memo}
+        seq = web_actions.table.execute(body, game_id=web_actions.game).seq
+        if n % 97 == 0:
+            expected[seq] = web_actions.state()
     newest = web_actions.state()["game"]["seq"]
+    expected[newest] = web_actions.state()
     head, chunks = b"", _chunks(sock)
     while b"\r\n\r\n" not in head:
         head += next(chunks)
@@ -207,11 +219,14 @@ def test_a_phone_that_stops_reading_gets_whole_states_in_order_then_the_newest(
     seen = []
     while not seen or seen[-1] < newest:
         seq, state = sse.event()
-        assert state["game"]["seq"] == seq  # one whole state per message
+        assert state["game"]["seq"] == seq  # each message leads to state seq
+        if seq in expected:
+            assert state == expected[seq]
         seen.append(seq)
     sock.close()
     assert seen == sorted(set(seen)) and seen[-1] == newest
     assert len(seen) < commands  # the phone got the newest, not every state in between
+    assert 0 < sse.changes < len(seen) - 1  # changes, and whole states after the skips
 
 
 def _most_kernel_buffers() -> int:
@@ -245,7 +260,8 @@ def _dechunked(rest: bytes, chunks: Iterator[bytes]) -> Iterator[bytes]:
 def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
                                                    web_actions: WebActions) -> None:
     """A command's answer, the live stream and ``GET /api/games/<id>`` carry one text for
-    one state (docs/table-log.md "The state"), so a phone never sees two versions of it."""
+    one state (docs/table-log.md "The state"), so a phone never sees two versions of it;
+    the stream's change (issue 19) rebuilds that text byte for byte."""
     web_actions.new_game("Alice", "Bob")
     conn, sse = live_stream(live_server, web_actions, web_actions.players["Bob"])
     sse.event()
@@ -258,11 +274,41 @@ def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
     http.request("GET", path, headers={"Authorization": f"Bearer {web_actions.banker}"})
     state = http.getresponse().read()
     http.close()
-    while True:
-        block = sse.block()
-        if block.startswith("id: 2\n"):
-            break
-    streamed = block.split("data: ", 1)[1].encode()
+    seq, rebuilt = sse.event()
+    assert seq == 2 and sse.changes == 1
+    streamed = encode(rebuilt).encode()
     conn.close()
     assert state == streamed and answer.endswith(b'"state":' + state + b"}")
     assert json.loads(state)["game"]["seq"] == 2
+
+
+def test_a_normal_turn_sends_each_stream_a_few_hundred_bytes(
+        live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 19 point 1: per command each stream gets the change (a few hundred bytes), not
+    the whole state.  A roll, a purchase (C4: Kirkeveien at its printed 1 200), a roll
+    onto it and its rent claimed (C5, C7: 80 kr unbuilt in NO 1996), in a four-player game;
+    the bytes each message takes on the wire (SSE ``event:``, ``id:``, ``data:``)."""
+    web_actions.new_game("Alice", "Bob", "Carol", "Dina")
+    conn, sse = live_stream(live_server, web_actions, web_actions.players["Dina"])
+    assert sse.block() == "retry: 2000"
+    _seq, whole = sse.event()
+    sizes: dict[str, int] = {}
+    for name, command in [
+            ("roll", {"cmd": "roll", "player": "Alice", "dice": [1, 2]}),
+            ("buy", {"cmd": "buy", "player": "Alice", "space": "Kirkeveien"}),
+            ("roll 2", {"cmd": "roll", "player": "Bob", "dice": [1, 2]}),
+            ("claim", {"cmd": "claim", "player": "Alice"})]:
+        answer = post(live_server, f"/api/games/{web_actions.game}/commands", command,
+                      web_actions.banker)
+        assert answer["ok"], answer
+        block = sse.block()
+        sizes[name] = len(block.encode()) + 2
+        sse.buffer = (block + "\n\n").encode() + sse.buffer
+        seq, state = sse.event()
+        assert seq == answer["seq"] and state == web_actions.state()
+    conn.close()
+    players = {p["name"]: p for p in state["players"]}
+    assert players["Alice"]["cash"] == 30_000 - 1_200 + 80 and players["Bob"]["cash"] == 29_920
+    print(f"bytes per stream per command: {sizes}; the whole state {len(json.dumps(whole))}")
+    assert sse.changes == 4 and max(sizes.values()) <= 800  # the whole state: ~1 900 to 5 000
+    assert sum(sizes.values()) / len(sizes) <= 600

@@ -1,14 +1,17 @@
 """Live updates by Server-Sent Events, written by one asyncio loop (issue 8).
 
 ``GET /api/games/<id>/events`` under ``companion serve`` (:mod:`web.front`): when a command
-is committed, :class:`Hub` gets the state JSON that the command's own answer carries (built
-once per state, :meth:`companion.table.Table.snapshot_json`) and the loop writes it to
-every open stream of that game itself: no thread per phone, no hand-offs between threads.
-A stream that is slower than the table skips to the newest state (what its phone shows).
+is committed, :class:`Hub` builds the step to the new state (:class:`web.changes.Changes`:
+the whole state's text and the change from the state before, issue 19) and the loop writes
+it to every open stream of that game itself: no thread per phone, no hand-offs between
+threads.  A stream that is slower than the table skips to the newest state (what its phone
+shows).
 
-The messages are those of :mod:`web.live`: ``retry: 2000``, then the full state (unless
-``Last-Event-ID`` already is the newest log sequence), then one state per change with
-``id:`` = the log sequence, and a visible ``event: ping`` (``data:`` the newest sequence
+The messages: ``retry: 2000``, then the whole state (unless ``Last-Event-ID`` already is
+the newest log sequence), then per command an ``event: change`` (:mod:`web.changes`, a few
+hundred bytes) when the phone holds the change's base (the state last sent to it), else the
+whole state as :mod:`web.live` sends it (after a skip, a reconnection) — each with ``id:``
+= the log sequence — and a visible ``event: ping`` (``data:`` the newest sequence
 sent) once a stream has been quiet for ``SSE_HEARTBEAT`` seconds (10): the pages' ``live()``
 takes a stream that brought nothing for 25 s as dead and reconnects (issue 16).  A state
 sent resets the quiet time, so a busy table gets no pings and an idle phone one write per
@@ -33,6 +36,7 @@ from typing import Any
 
 from companion.table import Table
 from web.capacity import PerToken
+from web.changes import Changes, Step
 from web.tokens import Identity, Tokens
 
 Message = MutableMapping[str, Any]
@@ -55,17 +59,25 @@ class Stream:
     ends_at: float
     beat_at: float
     seq: int = -1
-    message: bytes = b""
+    message: bytes = b""  # the whole state ``seq``
+    base: int | None = None  # the state ``change`` applies to
+    change: bytes = b""
     ended: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     send: Send | None = None  # while its task waits for news: the hub may write at once
 
-    def offer(self, seq: int, message: bytes) -> None:
-        """Make ``message`` (the SSE bytes of state ``seq``) the one to send next (a newer
-        one replaces it)."""
+    def offer(self, seq: int, message: bytes, base: int | None = None,
+              change: bytes = b"") -> None:
+        """Make state ``seq`` the one to send next (a newer one replaces it): ``message``
+        its whole state's SSE bytes, ``change`` the SSE bytes of the change from ``base``."""
         if seq > self.seq:
-            self.seq, self.message = seq, message
+            self.seq, self.message, self.base, self.change = seq, message, base, change
             self.wake.set()
+
+    def next_message(self) -> bytes:
+        """The change when the phone holds its base (the state last sent), else the whole
+        state (issue 19: a phone that missed a state, or just connected)."""
+        return self.change if self.change and self.base == self.sent else self.message
 
     def end(self) -> None:
         """Stop the stream at its next wake-up."""
@@ -94,6 +106,8 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.last_tick = time.monotonic()  # the watchdog's sign that the loop is alive
         self._token_generation = tokens.generation
+        self.changes = Changes()  # under the table's lock (committed)
+        self.steps: dict[str, Step] = {}  # per game: the last step streamed
         self._unsubscribe: Callable[[], None] | None = None
         self._stopping = False
         self._loop_thread = -1
@@ -128,12 +142,21 @@ class Hub:
         if self.waiting.get(game_id):
             loop.call_soon_threadsafe(self._wake_polls, game_id)
         if not self.streams.get(game_id):
+            self.changes.forget(game_id)  # nobody to tell: the next viewer gets it whole
             return
-        seq, text = self.table.snapshot_json(game_id)  # the command's answer shares it
+        step = self.changes.advance(self.table.state(game_id),
+                                    self.table.last_events(game_id, _seq))
+        self.steps[game_id] = step
         if threading.get_ident() == self._loop_thread:
-            self._publish(game_id, seq, text)
+            self._publish(game_id, step)
         else:
-            loop.call_soon_threadsafe(self._publish, game_id, seq, text)
+            loop.call_soon_threadsafe(self._publish, game_id, step)
+
+    def change(self, game_id: str, seq: int) -> bytes | None:
+        """The change's JSON text (:mod:`web.changes`) the streams got for state ``seq``
+        of ``game_id``, when it was the last one streamed; else None."""
+        step = self.steps.get(game_id)
+        return step.change if step is not None and step.seq == seq else None
 
     def _wake_polls(self, game_id: str) -> None:
         for event in self.waiting.get(game_id, ()):
@@ -169,13 +192,16 @@ class Hub:
             if identity is not None:
                 self.polls.release(identity, event)
 
-    def _publish(self, game_id: str, seq: int, text: str) -> None:
-        message = event_bytes(seq, text)  # once for every stream of the game
+    def _publish(self, game_id: str, step: Step) -> None:
+        seq = step.seq
+        message = event_bytes(seq, step.full)  # once for every stream of the game
+        change = b"" if step.change is None else change_bytes(seq, step.change)
         for stream in self.streams.get(game_id, ()):
-            if not self._write_now(stream, seq, message):
-                stream.offer(seq, message)  # its own task sends it
+            if not self._write_now(stream, seq, message, step.base, change):
+                stream.offer(seq, message, step.base, change)  # its own task sends it
 
-    def _write_now(self, stream: Stream, seq: int, message: bytes) -> bool:
+    def _write_now(self, stream: Stream, seq: int, message: bytes, base: int | None,
+                   change: bytes) -> bool:
         """Write state ``seq`` on ``stream`` in this pass of the loop, all streams of a
         commit back to back (no task switch per phone): True when written.  False when
         the stream's task is busy or the connection's buffer is full: then its task sends
@@ -185,12 +211,13 @@ class Hub:
         send = stream.send
         if send is None or stream.ended or seq <= stream.seq:
             return False
-        step = send({"type": "http.response.body", "body": message, "more_body": True})
+        body = change if change and base == stream.sent else message
+        step = send({"type": "http.response.body", "body": body, "more_body": True})
         try:
             step.send(None)  # type: ignore[attr-defined]
         except StopIteration:
             stream.seq = stream.sent = seq
-            stream.message = message
+            stream.message, stream.base, stream.change = message, base, change
             stream.beat_at = time.monotonic() + self.heartbeat
             return True
         except Exception:  # a closed connection: its task ends the stream
@@ -224,6 +251,7 @@ class Hub:
         for oldest in self.held.hold(identity, stream):  # past the token's cap
             oldest.end()
         seq, text = self.table.snapshot_json(game_id)
+        self.changes.prime(game_id, seq, text)  # the next command: a change
         if last_id is not None and last_id <= seq:  # beyond the log (a restore): nothing
             stream.sent = last_id
         watcher = asyncio.ensure_future(_watch_disconnect(receive, stream))
@@ -252,8 +280,9 @@ class Hub:
         """The newest state if it was not sent yet, else a heartbeat if due, else b""."""
         now = time.monotonic()
         if stream.seq > stream.sent:
+            message = stream.next_message()
             stream.sent = stream.seq
-            return stream.message
+            return message
         if now >= stream.beat_at:
             return ping_bytes(stream.sent)
         return b""
@@ -267,9 +296,15 @@ class Hub:
             chunk = self._next_chunk(stream)
 
 
-def event_bytes(seq: int, text: str) -> bytes:
+def event_bytes(seq: int, text: str | bytes) -> bytes:
     """The SSE message of the state ``text`` (JSON on one line) with log sequence ``seq``."""
-    return f"id: {seq}\ndata: {text}\n\n".encode()
+    data = text.encode() if isinstance(text, str) else text
+    return b"id: %d\ndata: %s\n\n" % (seq, data)
+
+
+def change_bytes(seq: int, change: bytes) -> bytes:
+    """The SSE ``change`` event (:mod:`web.changes`) that leads to state ``seq``."""
+    return b"event: change\nid: %d\ndata: %s\n\n" % (seq, change)
 
 
 def ping_bytes(seq: int) -> bytes:

@@ -171,6 +171,31 @@ const Companion = (() => {
     return value;
   }
 
+  /* The state a change (issue 19, web/changes.py) leads to from `state`, the state at
+     `change.base` (not changed itself): each `[path, value]` of `change.set` sets a
+     section, a field of a section, the players, a player by name or a field of one;
+     `["players", name, field, start, end]` splices: `value` replaces field[start:end].
+     The twin of web.changes.rebuild; throws when a named player is not in `state`. */
+  function applyChange(state, change) {
+    const next = typeof structuredClone === "function"
+      ? structuredClone(state) : JSON.parse(JSON.stringify(state));
+    for (const [path, value] of change.set) {
+      if (path[0] === "players" && path.length > 1) {
+        const at = next.players.findIndex((p) => p.name === path[1]);
+        if (at < 0) throw new Error("no such player");
+        const one = next.players[at];
+        if (path.length === 2) next.players[at] = value;
+        else if (path.length === 5) one[path[2]].splice(path[3], path[4] - path[3], ...value);
+        else one[path[2]] = value;
+      } else if (path.length === 1) {
+        next[path[0]] = value;
+      } else {
+        next[path[0]][path[1]] = value;
+      }
+    }
+    return next;
+  }
+
   /* Keep `onState(state)` fed: Server-Sent Events, else polling every 3 s.  After the
      device slept or lost the network (issue 16 point 8) the badge says "reconnecting…"
      at once (the `offline` event, a failed stream or fetch) and waking (`online`, the page
@@ -178,9 +203,14 @@ const Companion = (() => {
   const QUIET_MS = 25000;  // no message nor ping for this long: the stream is dead
   function live(game, onState) {
     let seq = -1;
+    let raw = null;  // the state at `seq` as the bank sent it (the base of the next change)
     let timer = null;
     const accept = (state) => {
-      if (state && state.game && state.game.seq > seq) { seq = state.game.seq; onState(places(state)); }
+      if (state && state.game && state.game.seq > seq) {
+        seq = state.game.seq;
+        raw = state;
+        onState(places(state));
+      }
     };
     /* One read of the state newer than ours: true when the bank answered. */
     const fetchNews = async () => {
@@ -191,6 +221,29 @@ const Companion = (() => {
         if (response.status === 200) accept(await response.json());
         return response.ok || response.status === 204 || response.status === 304;
       } catch (err) { return false; }
+    };
+    /* A change (issue 19) applies to the state it was made from; a phone that missed one
+       (or holds another state) reads the whole state instead, until it has `wanted`. */
+    let wanted = -1;
+    let catching = false;
+    const catchUp = async () => {
+      if (catching) return;
+      catching = true;
+      try {
+        for (let tries = 0; tries < 3 && !gone && wanted > seq; tries += 1) {
+          if (!(await fetchNews())) break;
+        }
+      } finally { catching = false; }
+    };
+    const acceptChange = (change) => {
+      if (!change || !(change.seq > seq)) return;
+      if (raw && change.base === seq) {
+        let next = null;
+        try { next = applyChange(raw, change); } catch (err) { next = null; }
+        if (next) { accept(next); return; }
+      }
+      wanted = Math.max(wanted, change.seq);
+      catchUp();
     };
     let polling = false;  // the stream gave up (or ?poll): read every 3 s instead
     const poll = async () => {
@@ -227,6 +280,9 @@ const Companion = (() => {
       stream.onmessage = (event) => {
         failures = 0; mode("live"); heard(stream); accept(JSON.parse(event.data));
       };
+      stream.addEventListener("change", (event) => {
+        failures = 0; mode("live"); heard(stream); acceptChange(JSON.parse(event.data));
+      });
       stream.addEventListener("ping", () => { failures = 0; mode("live"); heard(stream); });
       stream.onerror = () => {
         if (stream !== source) return;  // an old stream, replaced on waking
@@ -504,7 +560,7 @@ const Companion = (() => {
   }
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
-  return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
+  return {t, fmt, nt, newId, post, send, live, applyChange, say, done, el, fill, money, formCommand, history,
           winner, page, gameUrl, badges, hasRolled, deedText, level, onState, start,
           act, state, player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost,
           lapseText};
