@@ -98,7 +98,7 @@
     pad.hidden = !m;
     if (!m) { dice.set(""); return; }
     document.getElementById("console-pad-title").textContent = padTitle(m);
-    dice.set(`${m.cmd}:${m.player}:${m.one}:${state.game.seq}`, m.one);
+    dice.set(`${m.cmd}:${m.player}:${m.one}:${DicePad.due(state)}`, m.one);
   }
 
   /* A space tapped on the board (console_board.js): one more tap records the landing. */

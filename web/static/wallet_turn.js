@@ -117,7 +117,7 @@
     if (m.jail) {
       fine.textContent = C.fmt("Pay %(fine)s and roll", {fine: C.money(state, rules.jail_fine)});
     }
-    dice.set(still ? "" : `${m.cmd}:${m.one}:${m.next}:${state.game.seq}`, m.one, !still);
+    dice.set(still ? "" : `${m.cmd}:${m.one}:${m.next}:${DicePad.due(state)}`, m.one, !still);
   }
 
   /* C5: the owner lets the claim lapse on purpose; C13: the fine, asked once. */
