@@ -42,3 +42,30 @@ def test_c3_a_first_die_tapped_survives_a_live_update_and_the_pad_stays_put(
     expect(alice.locator("#roll-line")).to_have_text("Alice rolled 3 + 4", timeout=TIMEOUT)
     expect(alice.locator("#where")).to_have_text("On Sjanse", timeout=TIMEOUT)  # 7
     expect(alice.locator("#cash")).to_have_text(digits(30_000))
+
+
+def test_m4_a_lot_sold_only_by_auction_offers_only_to_auction(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 16 point 6 (shots 57, 58): Gyldenløves gate is sold only by auction (M4); the
+    phone of the player on it and the console offer "To auction" alone, never "Buy"."""
+    web_actions.new_game("Ola", "Kari", edition="multimillionaer")
+    ola = web_actions.players["Ola"]
+    web_actions.send(cmd="land", player="Ola", space=17)  # Prøv lykken
+    web_actions.send(cmd="ola_roll", player="Kari", dice=[3, 4])
+    web_actions.send(cmd="roll", player="Kari", dice=[3, 4])
+    web_actions.send(ola, cmd="ola_roll", player="Ola", dice=[1, 2])
+    assert web_actions.send(ola, cmd="roll", player="Ola", dice=[1, 3]).json["ok"]  # 21
+    phone = page_at(browser, live_server, ola, "/wallet", PHONE)
+    console = page_at(browser, live_server, web_actions.banker, r"/(\\?.*)?$",
+                      {"width": 1024, "height": 768})
+    landed = phone.locator("#landed")
+    expect(landed.locator("#landed-title")).to_have_text(
+        "Gyldenløves gate is sold only by auction", timeout=TIMEOUT)
+    expect(landed.get_by_role("button")).to_have_text(["To auction"])
+    offer = console.locator("#turn-offer-actions")
+    expect(offer.get_by_role("button")).to_have_text(["To auction"], timeout=TIMEOUT)
+    phone.screenshot(path="/tmp/h17-mmfix-auction-only-phone.png")
+    console.screenshot(path="/tmp/h17-mmfix-auction-only-console.png")
+    landed.get_by_role("button", name="To auction").click()
+    expect(phone.locator("#auction-card")).to_be_visible(timeout=TIMEOUT)
+    assert web_actions.table.state(web_actions.game).auction is not None
