@@ -69,3 +69,28 @@ def test_m4_a_lot_sold_only_by_auction_offers_only_to_auction(
     landed.get_by_role("button", name="To auction").click()
     expect(phone.locator("#auction-card")).to_be_visible(timeout=TIMEOUT)
     assert web_actions.table.state(web_actions.game).auction is not None
+
+
+def test_m8_borsen_buy_is_above_the_dice_pad_never_under_it(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 16 point 4 (shots 42, 43): Ola Nordmann on Børsen (M8) gives Alice, to roll,
+    the right to buy at double price; the offer sits in the dock above the dice pad, so
+    "Buy at double price" is on top where a finger taps it, and the pad stays whole."""
+    web_actions.new_game("Alice", "Bob", edition="multimillionaer")
+    web_actions.send(cmd="ola_land", space="Børsen")
+    alice = page_at(browser, live_server, web_actions.players["Alice"], "/wallet", PHONE)
+    buy = alice.get_by_role("button", name="Buy at double price")
+    expect(buy).to_be_visible(timeout=TIMEOUT)
+    expect(alice.locator("#turn-pad")).to_be_visible()
+    buy.scroll_into_view_if_needed()
+    box = buy.bounding_box()
+    assert box is not None
+    on_top = alice.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
+                            "?.textContent.trim()", [box["x"] + box["width"] / 2,
+                                                     box["y"] + box["height"] / 2])
+    assert on_top == "Buy at double price"
+    pad, offer = alice.locator("#turn-pad").bounding_box(), alice.locator(
+        "#borsen-card").bounding_box()
+    assert pad is not None and offer is not None
+    assert offer["y"] + offer["height"] <= pad["y"]  # above the pad, not under it
+    alice.screenshot(path="/tmp/h17-mmfix-borsen-phone.png")
