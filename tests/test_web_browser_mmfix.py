@@ -3,6 +3,7 @@ the phone at 390x844, the console at 1024x768.  Screenshots go to /tmp/h17-mmfix
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -10,6 +11,8 @@ from playwright.sync_api import Page, expect
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
 from tests.test_web_browser_dice import PHONE, page_at
+
+GROUPED_1700 = r"1\D?700\W"  # however the browser groups the digits and spaces the unit
 
 
 def pad_top(phone: Page) -> float:
@@ -94,3 +97,31 @@ def test_m8_borsen_buy_is_above_the_dice_pad_never_under_it(
     assert pad is not None and offer is not None
     assert offer["y"] + offer["height"] <= pad["y"]  # above the pad, not under it
     alice.screenshot(path="/tmp/h17-mmfix-borsen-phone.png")
+
+
+def test_c4_the_bid_button_follows_the_highest_bid_and_bids_are_whole(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 16 point 9 (shots 26, 27): Bob types 1 700 while Alice's bid of 1 700 kr
+    arrives first; his button then reads "Bid more than 1 700 kr", not "Bid 1 700 kr".
+    1 800.5 is refused on the phone (whole amounts), no bid is sent (C4)."""
+    web_actions.new_game("Alice", "Bob")
+    web_actions.send(cmd="auction_open", space="Rådhusplassen")
+    bob = page_at(browser, live_server, web_actions.players["Bob"], "/wallet", PHONE)
+    card = bob.locator("#auction-card")
+    expect(card).to_be_visible(timeout=TIMEOUT)
+    amount, button = card.locator("[name=amount]"), card.locator("button[data-bid-label]")
+    amount.fill("1700")
+    expect(button).to_have_text(re.compile(f"^Bid {GROUPED_1700}kr$"))
+    assert web_actions.send(web_actions.players["Alice"], cmd="bid", player="Alice",
+                            amount=1700).json["ok"]
+    expect(button).to_have_text(re.compile(f"^Bid more than {GROUPED_1700}kr$"),
+                                timeout=TIMEOUT)
+    amount.fill("1800.5")
+    expect(button).to_have_text("Bid")
+    button.click()
+    expect(bob.locator(".status-text")).to_have_text("Bids are whole amounts: no decimals.",
+                                                timeout=TIMEOUT)
+    bob.screenshot(path="/tmp/h17-mmfix-bid-phone.png")
+    auction = web_actions.table.state(web_actions.game).auction
+    assert auction is not None and [(b.player, b.amount) for b in auction.bids] == [
+        ("Alice", 1700)]
