@@ -125,3 +125,22 @@ def test_c4_the_bid_button_follows_the_highest_bid_and_bids_are_whole(
     auction = web_actions.table.state(web_actions.game).auction
     assert auction is not None and [(b.player, b.amount) for b in auction.bids] == [
         ("Alice", 1700)]
+
+
+def test_m22_the_tally_fits_a_tablet(browser: Any, live_server: LiveServer,
+                                     web_actions: WebActions) -> None:
+    """Issue 16 point 7 (shot 79): Multimillionær's tally was 1 109 px wide in a 998 px
+    box at 1024 px, its worth column ("Formue") out of sight; every column now shows."""
+    web_actions.new_game("Ola", "Kari", "Per", edition="multimillionaer")
+    web_actions.send(cmd="debt_note", player="Ola")
+    console = page_at(browser, live_server, web_actions.banker, r"/(\\?.*)?$",
+                      {"width": 1024, "height": 768})
+    console.goto(f"{live_server.url}/tally/{web_actions.game}?lang=nb")
+    table = console.locator("#tally")
+    expect(table).to_be_visible(timeout=TIMEOUT)
+    widths = table.evaluate("t => [t.scrollWidth, t.closest('.table-wrap').clientWidth]")
+    console.screenshot(path="/tmp/h17-mmfix-tally-console.png", full_page=True)
+    assert widths[0] <= widths[1], widths
+    total = table.locator('td[data-key="total"]').first
+    box = total.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 1024
