@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.editions import load_edition
+from companion.editions.validate import check_value
 from companion.errors import BadCommand, RuleBroken
 from companion.money import round_to
 from companion.rules.mortgages import interest, lift_cost
@@ -42,6 +43,20 @@ def test_unknown_names_show_colour_and_position(game: Game) -> None:
     game.do("edition_value", space="brown #1", field="name", value="Luleå")
     assert game.player("Alice")["spaces"][0]["name"] == "Luleå"
     assert game.cash("Alice") == 15_000_000 - 600_000
+
+
+@pytest.mark.parametrize("typed", ["1.500 7.000 20.000", "600 000", "12", "- / ."])
+def test_a_name_of_figures_is_refused_and_never_kept(game: Game, typed: str) -> None:
+    """Issue 16 point 1: rents typed into the name question ("1.500 7.000 20.000") are
+    refused in a sentence; the game and the family's copy keep the placeholder."""
+    with game.refused(RuleBroken, f"“{typed}” has no letters: a name is written in words, "
+                      "not figures. Enter the name printed on the board."):
+        game.do("edition_value", space="brown #1", field="name", value=typed)
+    assert game.table.state(game.id).ed.space(1).label == "brown #1"
+    assert not game.table.editions.get(SE).space(1).name
+    assert check_value(load_edition(SE), 1, "name", typed) == [
+        f"{typed!r} has no letters: a name is words, not figures."]
+    assert check_value(load_edition(SE), 1, "name", "Västra Långgatan 2") == []
 
 
 def test_start_jail_zoos_and_sights(game: Game) -> None:

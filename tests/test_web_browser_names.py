@@ -182,3 +182,33 @@ def test_w2_a_wonder_reached_by_free_flight_is_asked_for_by_name_and_not_now_say
     expect(ask).to_be_hidden(timeout=TIMEOUT)
     assert web_actions.table.state(web_actions.game).ed.space(39).name == "Taj Mahal"
     expect(phone.locator("#passport")).to_contain_text("Taj Mahal", timeout=TIMEOUT)
+
+
+def test_i16_1_figures_typed_as_a_name_are_refused_and_the_ask_says_it_wants_a_name(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Issue 16 point 1 (family Multimillionær, shots 29, 38): the rents "1.500 7.000
+    20.000" typed into the name question were kept as the deed's name for every later
+    game.  The name ask has its own title and look; figures are refused with a sentence
+    and nothing is recorded; a name with letters is recorded."""
+    os.makedirs("/tmp/h17-mmfix", exist_ok=True)
+    web_actions.new_game("Ada", "Bo", edition="verdens-underverker-2003")
+    console = page_at(browser, live_server, web_actions.banker, TABLET)
+    ask = console.locator("#ask-once")
+    land(console, "Ada", 1, "Landet")
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    expect(ask).to_have_attribute("data-kind", "name")
+    expect(console.locator("#ask-title")).to_have_text("Et navn mangler: skriv ord, ikke tall")
+    field = ask.locator("input")
+    expect(field).to_have_attribute("type", "text")
+    expect(field).to_have_attribute("placeholder", "Bokstaver, som på brettet")
+    field.fill("1.500 7.000 20.000")
+    ask.get_by_role("button", name="Registrer og fortsett").click()
+    assert field.evaluate("f => f.validationMessage") == (
+        "Et navn har bokstaver. Tall som leie spørres det om for seg.")
+    console.screenshot(path="/tmp/h17-mmfix-name-refused-console.png")
+    expect(ask).to_be_visible()
+    assert not web_actions.table.state(web_actions.game).ed.space(1).name
+    field.fill("Den kinesiske mur")
+    ask.get_by_role("button", name="Registrer og fortsett").click()
+    expect(ask).to_be_hidden(timeout=TIMEOUT)
+    assert web_actions.table.state(web_actions.game).ed.space(1).name == "Den kinesiske mur"

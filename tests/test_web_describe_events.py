@@ -218,3 +218,15 @@ def test_c19_a_trade_accepted_tells_the_interest_on_a_mortgaged_deed_received(
         "Mor and Far traded: Mor gave Rådhusplassen; Far gave nothing. Far lifted the "
         "mortgage on Rådhusplassen for 4 400 kr.")
     table.close()
+
+
+def test_c4_a_sale_at_the_table_is_told_as_a_sale(tmp_path: Path) -> None:
+    """Issue 16 point 5 (family Multimillionær, shot 48): "Solgt ved bordet" without an
+    open auction (Kirkeveien to Ola for 10 000 kr) was told "The auction ended without a
+    sale." although the money moved."""
+    table = open_table(tmp_path)
+    game = MMGame(table, ["Ola", "Kari"])
+    game.enter("Kirkeveien")
+    game.do("auction_sold", space="Kirkeveien", player="Ola", price=10_000)
+    assert _told(table, game.id)[-1] == "Ola bought Kirkeveien at auction for 10 000 kr."
+    table.close()

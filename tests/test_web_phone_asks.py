@@ -18,7 +18,8 @@ def test_m16_a_phones_refused_roll_is_handed_to_the_banker_once(
     assert web_actions.client.get(url, headers=web_actions.bearer(kari)).status_code == 403
     asks = web_actions.client.get(url, headers=web_actions.bearer()).json["asks"]
     assert asks == [{"player": "Kari", "missing": refused.json["missing"],
-                     "command": {"cmd": "roll", "player": "Kari", "dice": [1, 3]}}]
+                     "command": {"cmd": "roll", "player": "Kari", "dice": [1, 3]},
+                     "moment": [0, "Kari", "build"]}]  # M4: after Ola, before the car
     assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []
     web_actions.send(cmd="edition_value", space=4, field="tax", value=10)
     assert web_actions.send(**asks[0]["command"]).json["ok"]
@@ -30,4 +31,29 @@ def test_m16_the_bankers_own_refusal_is_not_kept_for_later(web_actions: WebActio
     web_actions.send(cmd="ola_roll", player="Kari", dice=[1, 3])
     assert web_actions.send(cmd="roll", player="Kari", dice=[1, 3]).json["missing"]
     url = f"/api/games/{web_actions.game}/asks"
+    assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []
+
+
+def phone_roll_onto_skatt(web_actions: WebActions) -> str:
+    """Kari's phone rolls the car onto Skatt (M16, the percentage unknown): refused, kept."""
+    web_actions.new_game("Kari", "Per", edition="multimillionaer")
+    kari = web_actions.players["Kari"]
+    web_actions.send(kari, cmd="ola_roll", player="Kari", dice=[1, 3])
+    assert web_actions.send(kari, cmd="roll", player="Kari", dice=[1, 3]).json["missing"]
+    return f"/api/games/{web_actions.game}/asks"
+
+
+def test_an_ask_whose_figure_is_known_is_dropped(web_actions: WebActions) -> None:
+    """Issue 16 point 2: once the figure is entered (here by the banker, from the card)
+    the phone's ask is not asked again."""
+    url = phone_roll_onto_skatt(web_actions)
+    assert web_actions.send(cmd="edition_value", space=4, field="tax", value=10).json["ok"]
+    assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []
+
+
+def test_an_ask_older_than_the_turn_is_dropped_never_resent(web_actions: WebActions) -> None:
+    """Issue 16 point 2: the table moved on (the turn passed to Per); Kari's old roll would
+    be refused ("Per kaster nå, ikke Kari."), so it is dropped, not handed out."""
+    url = phone_roll_onto_skatt(web_actions)
+    assert web_actions.send(cmd="next_turn").json["ok"]
     assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []

@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 
+from companion.commands.property import auction_only
 from companion.editions import Edition, Space, edition_ids, load_edition
 from companion.editions.provenance import estimates
 from companion.errors import CompanionError
@@ -70,7 +71,7 @@ def editions() -> list[dict[str, Any]]:
 def board(game_id: str) -> dict[str, Any]:
     """The game's board for the action forms: every space and the deeds, with what the
     forms need to offer only sensible choices (kind, group, house and mortgage prices, the
-    lift cost (C19);
+    lift cost (C19), ``auction_only`` (M4: the bank sells it only by auction);
     ``label`` the printed name or the page's placeholder, ``named`` whether it is printed);
     ``series``: the stock board's series with their streets, and its ``levels`` (M3)."""
     state = table().state(game_id)
@@ -79,7 +80,8 @@ def board(game_id: str) -> dict[str, Any]:
     every = [{"index": s.index, "label": label(s), "price": s.price, "kind": s.kind,
               "group": s.group, "house_cost": s.house_cost, "mortgage": s.mortgage,
               "max_houses": s.max_houses, "named": bool(s.name), **_estimated(ed, s),
-              "lift_cost": _lift(ed, s) if s.is_deed else None}
+              "lift_cost": _lift(ed, s) if s.is_deed else None,
+              "auction_only": s.is_deed and auction_only(ed, s)}  # M4
              for s in spaces]
     deeds = [row for row, space in zip(every, spaces, strict=True) if space.is_deed]
     series = [{"id": group, "streets": [label(s) for s in ed.group(group) if s.kind == "street"]}

@@ -18,7 +18,7 @@ from companion.editions import Edition, EditionLibrary
 from companion.editions.bounds import limits
 from companion.editions.export import to_dict
 from companion.editions.provenance import table_word
-from companion.editions.validate import check_value
+from companion.editions.validate import check_value, has_letters
 from companion.errors import BadCommand, RuleBroken
 from companion.ledger.draft import Draft
 from companion.rules import rules_for
@@ -40,7 +40,8 @@ def edition_value(draft: Draft, cmd: Cmd) -> None:
     Raises:
         BadCommand: no such field, or a bad date.  UnknownSpace: no such space.
         RuleBroken: the value breaks a rule (rents must rise with buildings, a price must
-        be more than zero, a percentage tax (M16) at most 100, …), or the edition's value
+        be more than zero, a percentage tax (M16) at most 100, a name without letters,
+        …), or the edition's value
         is ``verified`` (change that in the editor).
     """
     state = draft.state
@@ -49,6 +50,7 @@ def edition_value(draft: Draft, cmd: Cmd) -> None:
     value = _value(cmd.raw.get("value"))
     _not_verified(state.ed, index, name)
     _percentage(state, index, name, value)
+    _name_has_letters(name, value)
     problems = check_value(state.ed, index, name, value)
     if problems:
         sentences = " ".join(problems)  # the checks' own words, not a template
@@ -68,6 +70,15 @@ def _sharing(state: GameState, index: int | None, name: str) -> list[int]:
     return [i for i in others
             if state.ed.space(i).provenance.get(name, "") != "verified"
             or not state.ed.space(i).known(name)]
+
+
+def _name_has_letters(name: str, value: Any) -> None:
+    """A name made only of digits and punctuation is figures typed into the name field
+    (issue 16 point 1: a deed's rents "1.500 7.000 20.000" kept as its name for every
+    later game); refused in words a player understands."""
+    if name == "name" and isinstance(value, str) and value.strip() and not has_letters(value):
+        raise RuleBroken("“%(value)s” has no letters: a name is written in words, not "
+                         "figures. Enter the name printed on the board.", value=value.strip())
 
 
 def _percentage(state: GameState, index: int | None, name: str, value: Any) -> None:

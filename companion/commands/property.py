@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
+from companion.editions import Edition, Space
 from companion.errors import MissingValue, NotAllowed, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.state import GameState
+
+
+def auction_only(edition: Edition, space: Space) -> bool:
+    """Whether the bank sells deed ``space`` only by auction (M4: Gyldenløves gate and
+    Aker Brygge; the edition's ``settings.auction_only``): ``buy`` refuses it and the
+    pages offer only "To auction" (issue 16 point 6)."""
+    return bool(space.name) and space.name in edition.settings.auction_only
 
 
 @command("buy", player_field="player")
@@ -30,7 +38,7 @@ def buy(draft: Draft, cmd: Cmd) -> None:
     if state.auction is not None and state.auction.space == space.index:
         raise RuleBroken("%(deed)s is being auctioned — bid for it instead (C4).",
                          deed=space.label)
-    if space.name and space.name in state.ed.settings.auction_only:
+    if auction_only(state.ed, space):
         raise RuleBroken("%(deed)s is sold only by auction (M4).", deed=space.label)
     if state.players[player].bankrupt:
         raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)

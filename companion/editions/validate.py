@@ -23,6 +23,8 @@ BUILD_TIMINGS = ("any", "own_turn", "own_turn_after_move", "own_turn_after_ola")
 OLA_LIGHT_TURNS = ("next_turn", "next_round")
 #: C21/M21/K10: how a bankrupt's debts are met (``Settings.creditor_order``).
 CREDITOR_ORDERS = ("named", "oldest_first", "players_first")
+#: Why a name without letters is refused (issue 16 point 1).
+NO_LETTERS = "has no letters: a name is words, not figures"
 _ONLY = {"price": "deed", "rents": "deed", "mortgage": "deed", "house_cost": "street",
          "max_houses": "street", "tax": "tax"}
 
@@ -112,6 +114,8 @@ def check_space(edition: Edition, space: Space) -> list[Problem]:
         found.append(("mortgage", f"{space.mortgage} is more than the price {space.price}"))
     if len(space.name) > 60:
         found.append(("name", "at most 60 letters"))
+    if space.name.strip() and not has_letters(space.name):
+        found.append(("name", NO_LETTERS))
     found += _rents(edition, space)
     return [Problem(f"{path}.{name}", message) for name, message in found]
 
@@ -185,9 +189,17 @@ def check_value(edition: Edition, index: int | None, name: str, value: Any) -> l
             for p in found if str(p) not in before]
 
 
+def has_letters(name: str) -> bool:
+    """Whether ``name`` has a letter: a name made only of digits and punctuation
+    ("1.500 7.000 20.000") is figures typed into the name field (issue 16 point 1)."""
+    return any(ch.isalpha() for ch in name)
+
+
 def _wrong_type(name: str, value: Any) -> str | None:
     if name == "name":
         ok = isinstance(value, str) and bool(value.strip())
+        if ok and not has_letters(value):
+            return f"{value.strip()!r} {NO_LETTERS}."
         return None if ok else "A name must be text."
     if name == "rents":
         ok = isinstance(value, list | tuple) and bool(value) and all(_whole(v) for v in value)

@@ -23,10 +23,17 @@ def _bid(ctx: Context, row: Row) -> list[str]:
 
 @describes("auction_close", "auction_sold")
 def _auction_close(ctx: Context, row: Row) -> list[str]:
+    """The winner and the price.  ``auction_sold`` (decided at the table, C4) without an
+    open auction has no ``AuctionClosed``: the deed's move and the auction money tell it
+    (issue 16 point 5: it was told as "ended without a sale" while the money moved)."""
     closed = first(row["events"], "AuctionClosed")
+    moved = first(row["events"], "DeedMoved")
+    if (closed is None or not closed.get("winner")) and moved is not None:
+        paid = [e for e in row["events"] if e.get("type") == "MoneyMoved"
+                and e.get("reason") == "auction"]
+        closed = {"winner": moved["owner"], "amount": sum(e["amount"] for e in paid)}
     if closed is None or not closed.get("winner"):
         return [_("The auction ended without a sale.")]
-    moved = first(row["events"], "DeedMoved")
     values = {"player": closed["winner"], "amount": ctx.money(closed["amount"])}
     if moved is not None:
         text = _("%(player)s bought %(deed)s at auction for %(amount)s.",

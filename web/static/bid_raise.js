@@ -19,13 +19,22 @@ const BidRaise = (() => {
     return Math.max((top ? top.amount : 0) + step, least);
   }
 
-  /* The submit button names the amount it will bid ("Bid 2 500 kr"), where it asks to. */
+  /* The submit button names the amount it will bid ("Bid 2 500 kr"), where it asks to,
+     and follows the highest bid (issue 16 point 9: after a refused simultaneous bid it
+     read "Bid 17 000 kr" while 17 000 kr was already the highest): a typed amount not
+     above the highest bid reads "Bid more than 17 000 kr"; an amount with decimals reads
+     "Bid" (whole amounts only). */
   function label(form) {
     const button = form.querySelector("button[data-bid-label]");
     const state = C.state();
     if (!button || !state) return;
     const value = Number(form.elements.amount.value);
     const typed = form.elements.amount.value !== "" && Number.isSafeInteger(value) && value > 0;
+    const top = state.auction && state.auction.highest;
+    if (typed && top && value <= top.amount) {
+      button.textContent = C.fmt("Bid more than %(amount)s", {amount: C.money(state, top.amount)});
+      return;
+    }
     button.textContent = typed ? C.fmt("Bid %(amount)s", {amount: C.money(state, value)})
       : C.t("Bid");
   }

@@ -33,6 +33,7 @@
     if (missing.input === "text") {
       field.maxLength = 80;
       field.autocomplete = "off";
+      if (missing.field === "name") named(field);
     } else {
       field.type = "number";
       field.inputMode = "numeric";
@@ -42,6 +43,19 @@
     }
     wrap.append(field);
     return wrap;
+  }
+
+  /* A name is words (issue 16 point 1): figures typed here ("1.500 7.000 20.000", a rent
+     meant for another question) are refused before they are sent, and the core refuses
+     them too (companion/editions/validate.py), so they are never kept as a name. */
+  function named(field) {
+    field.type = "text";
+    field.inputMode = "text";
+    field.autocapitalize = "words";
+    field.placeholder = C.t("Letters, as on the board");
+    const check = () => field.setCustomValidity(!field.value.trim() || /\p{L}/u.test(field.value)
+      ? "" : C.t("A name has letters. Figures such as rents are asked for separately."));
+    field.addEventListener("input", check);
   }
 
   /* The amounts of one row as printed on the card (issue 15): separated by spaces (or
@@ -84,6 +98,7 @@
     const title = document.getElementById("ask-title");
     title.dataset.figure = title.dataset.figure || title.textContent;
     title.textContent = missing.field === "name" ? title.dataset.name : title.dataset.figure;
+    box.dataset.kind = missing.field === "name" ? "name" : "figure";  // its own look
     // a name skipped is not asked again in this game; a figure skipped is asked next time
     document.getElementById("ask-cancel").textContent =
       missing.field === "name" ? C.t("Not in this game") : C.t("Not now");
@@ -195,11 +210,29 @@
   const POLL_MS = 1500;
   function nextPhoneAsk() {
     if (pending || !waiting.length) return;
-    const {player, command, missing} = waiting.shift();
+    const {player, command, missing, moment} = waiting.shift();
     ask(command, {missing: {...missing,
       prompt: C.fmt("From the phone of %(player)s: %(prompt)s", {player, prompt: missing.prompt})}});
+    pending.moment = moment;
+  }
+  /* A phone ask open here is dropped once the game has moved on (issue 16 point 2: the
+     turn, the player to roll or the phase changed): its command would be refused now. */
+  function dropStale(state) {
+    const m = pending && pending.moment;
+    if (!m || !state.game || !state.turn) return;
+    const turn = state.turn;
+    if (state.game.over || m[0] !== turn.number || m[1] !== turn.player || m[2] !== turn.phase) {
+      pending = null;
+      box.hidden = true;
+      form.dispatchEvent(new Event("companion:asked"));
+    }
   }
   async function pollPhones() {
+    if (pending || waiting.length) {  // fetched only when it can be asked: never kept stale here
+      nextPhoneAsk();
+      setTimeout(pollPhones, POLL_MS);
+      return;
+    }
     try {
       const response = await fetch(C.gameUrl(game, "/asks"),
         {credentials: "same-origin", cache: "no-store"});
@@ -213,6 +246,7 @@
 
   C.onMissing(ask);
   C.onState(askFlown);
+  C.onState(dropStale);
   C.askValue = (missing) => ask(null, {missing});  // a figure typed from the card (estimates)
   C.onRecorded(askName);
 })();

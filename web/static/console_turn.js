@@ -98,7 +98,7 @@
     pad.hidden = !m;
     if (!m) { dice.set(""); return; }
     document.getElementById("console-pad-title").textContent = padTitle(m);
-    dice.set(`${m.cmd}:${m.player}:${m.one}:${state.game.seq}`, m.one);
+    dice.set(`${m.cmd}:${m.player}:${m.one}:${DicePad.due(state)}`, m.one);
   }
 
   /* A space tapped on the board (console_board.js): one more tap records the landing. */
@@ -144,15 +144,17 @@
     if (!open || key === offered) { offered = key; return; }
     offered = key;
     const name = player.position_name || space.label;
-    document.getElementById("turn-offer-title").textContent =
-      C.fmt("%(space)s is for sale", {space: name});
+    document.getElementById("turn-offer-title").textContent = space.auction_only
+      ? C.fmt("%(space)s is sold only by auction", {space: name})  // M4 (issue 16 point 6)
+      : C.fmt("%(space)s is for sale", {space: name});
     const buy = space.price
       ? C.fmt("Buy for %(price)s", {price: C.money(state, space.price)}) : C.t("Buy");
     const auction = {cmd: "auction_open", space: space.index};
     if (rules.decliner) auction.decliner = player.name;  // K4: the lander does not bid
-    document.getElementById("turn-offer-actions").replaceChildren(
-      C.button(buy, {cmd: "buy", player: player.name, space: space.index}, "primary"),
-      C.button(C.t("To auction"), auction));
+    document.getElementById("turn-offer-actions").replaceChildren(...(space.auction_only
+      ? [C.button(C.t("To auction"), auction, "primary")]
+      : [C.button(buy, {cmd: "buy", player: player.name, space: space.index}, "primary"),
+        C.button(C.t("To auction"), auction)]));
   }
 
   function renderWho(state) {

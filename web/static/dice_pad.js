@@ -8,7 +8,8 @@
    `send(dice)` receives [d1, d2] or [d] once the dice are tapped (it may be async).  The
    returned `set(key, one, shown)` arms the pad for one roll: the taps so far are kept
    while `key` stays the same ("" disarms it), `one` shows the first row only, `shown`
-   false hides both rows; every die says whether it is tapped (aria-pressed). */
+   false hides both rows; every die says whether it is tapped (aria-pressed).
+   `DicePad.due(state)` names the roll due, for that key (never the state's seq). */
 "use strict";
 
 const DicePad = (() => {
@@ -59,5 +60,14 @@ const DicePad = (() => {
     return (state && state.turn && state.turn.roller) || null;
   }
 
-  return {make, roller};
+  /* Which roll is due, for the key of `set` (issue 16 point 3): the turn and its phase,
+     never `game.seq`, so a command by anyone else (an auction closing, a payment) keeps a
+     first die tapped while the same roll is still due; the pad clears its taps itself
+     once the pair is sent. */
+  function due(state) {
+    const turn = (state && state.turn) || {};
+    return `${turn.number}:${turn.player}:${turn.phase}`;
+  }
+
+  return {make, roller, due};
 })();

@@ -80,6 +80,11 @@
   function tooLow(state) {
     const field = bid.elements.amount;
     const least = Number(field.min) || 1;
+    if (field.value !== "" && !Number.isInteger(Number(field.value))) {  // issue 16 point 9
+      C.say(C.t("Bids are whole amounts: no decimals."), true, bid);
+      field.focus();
+      return true;
+    }
     if (field.value !== "" && Number(field.value) >= least) return false;
     const auction = state.auction || {};
     const top = auction.highest;

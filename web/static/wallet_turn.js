@@ -117,7 +117,7 @@
     if (m.jail) {
       fine.textContent = C.fmt("Pay %(fine)s and roll", {fine: C.money(state, rules.jail_fine)});
     }
-    dice.set(still ? "" : `${m.cmd}:${m.one}:${m.next}:${state.game.seq}`, m.one, !still);
+    dice.set(still ? "" : `${m.cmd}:${m.one}:${m.next}:${DicePad.due(state)}`, m.one, !still);
   }
 
   /* C5: the owner lets the claim lapse on purpose; C13: the fine, asked once. */
@@ -156,9 +156,13 @@
       const name = player.position_name || space.label;
       const buy = space.price
         ? C.fmt("Buy for %(price)s", {price: C.money(state, space.price)}) : C.t("Buy");
+      const auction = C.button(C.t("To auction"),
+        {cmd: "auction_open", space: space.index, decliner: me}, space.auction_only ? "primary huge" : "huge");
+      if (space.auction_only) {  // M4: the bank sells it only by auction (issue 16 point 6)
+        return [C.fmt("%(space)s is sold only by auction", {space: name}), [auction]];
+      }
       return [C.fmt("%(space)s is for sale", {space: name}), [
-        C.button(buy, {cmd: "buy", player: me, space: space.index}, "primary huge"),
-        C.button(C.t("To auction"), {cmd: "auction_open", space: space.index, decliner: me}, "huge"),
+        C.button(buy, {cmd: "buy", player: me, space: space.index}, "primary huge"), auction,
       ]];
     }
     if (space.kind === "card" && rules.jokers) return null;  // K6: the pad asks the second roll
