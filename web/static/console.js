@@ -6,6 +6,11 @@
   const C = Companion;
   const t = C.t;
 
+  /* Back or Forward may restore an older copy of this page from the browser's memory (the
+     new-game form before the game existed): the console is live, so it loads afresh. */
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) location.reload();
+  });
   const picker = document.getElementById("game-picker");
   if (picker) {
     picker.addEventListener("change", () => {
