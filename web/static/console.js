@@ -171,14 +171,16 @@
     });
   }
 
-  /* Undo names what it would undo (the server knows: the history's `undo`). */
+  /* Undo names what it would undo (the server knows: the history's `undo`) and asks once
+     in the page (ConfirmStep, not window.confirm, which a browser may suppress): a mis-tap
+     undoes nothing (issue 16, h17-fix point 2). */
   async function undo(button) {
     const data = await C.history(game, null, 30);
     const target = data && data.undo;
     if (data && !target) { C.say(t("There is nothing to undo."), true, button); return; }
     const question = target && target.text
       ? C.fmt("Undo this: %(what)s", {what: target.text}) : t("Undo the last command?");
-    if (!confirm(question)) return;
+    if (!(await ConfirmStep.ask(question, button.textContent.trim()))) return;
     await C.act(target ? {cmd: "undo", seq: target.seq} : {cmd: "undo"}, button);
   }
 
