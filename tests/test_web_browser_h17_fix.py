@@ -10,8 +10,10 @@ from playwright.sync_api import expect
 
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
+from tests.test_web_browser_board import TABLE, board_page
 from tests.test_web_browser_classic_game import start_from_the_form
 from tests.test_web_browser_console_screen import TABLET, console_at
+from tests.test_web_browser_dice import PHONE, page_at
 
 
 def test_back_after_starting_a_game_never_shows_the_empty_form(
@@ -73,3 +75,40 @@ def test_undo_names_the_command_and_asks_once(
             break
         console.wait_for_timeout(100)
     assert web_actions.cash("Alice") == start
+
+
+def bankrupt_in_his_turn(actions: WebActions) -> None:
+    """Per (first in seat order, to roll) pays the bank 29 500 kr of his 30 000 (C1), owes
+    Ola 2 000 kr he cannot pay and goes bankrupt to Ola in his own turn (C21)."""
+    actions.new_game("Per", "Ola", "Kari")
+    for command in ({"cmd": "pay", "from_": "Per", "to": "bank", "amount": 29_500},
+                    {"cmd": "collect_each", "to": "Ola", "amount": 2000},
+                    {"cmd": "bankrupt", "player": "Per", "creditor": "Ola"}):
+        answer = actions.send(**command)
+        assert answer.status_code == 200, answer.json
+
+
+def test_after_a_bankruptcy_in_his_turn_the_next_player_has_the_turn(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Per went bankrupt in his own turn: the console, /board and the phones name Ola, who
+    rolls next (C3: the turn passes to the next player left), never "Per has the turn"."""
+    bankrupt_in_his_turn(web_actions)
+    state = web_actions.state()
+    assert state["turn"]["player"] == "Per" and state["turn"]["next"] == "Ola"
+    console = console_at(browser, live_server, web_actions, TABLET)
+    expect(console.locator("#turn-who")).to_contain_text("Ola to roll", timeout=TIMEOUT)
+    expect(console.locator('#player-strip [data-strip="Ola"]')).to_have_class(
+        re.compile("to-roll"))
+    expect(console.locator('#player-strip [data-strip="Per"]')).not_to_have_class(
+        re.compile("to-roll"))
+    console.screenshot(path="/tmp/h17-fix-bankrupt-turn-tablet.png")
+    screen = board_page(browser, live_server, str(web_actions.tokens.viewer(web_actions.game)),
+                        TABLE)
+    expect(screen.locator("body")).to_contain_text("Ola to roll", timeout=TIMEOUT)
+    expect(screen.locator("body")).not_to_contain_text("Per has the turn")
+    screen.screenshot(path="/tmp/h17-fix-bankrupt-turn-board.png")
+    ola = page_at(browser, live_server, web_actions.players["Ola"], "/wallet", PHONE)
+    expect(ola.locator("#badges")).to_contain_text("to roll", timeout=TIMEOUT)
+    per = page_at(browser, live_server, web_actions.players["Per"], "/wallet", PHONE)
+    expect(per.locator("#badges")).to_have_text("bankrupt", timeout=TIMEOUT)
+    ola.screenshot(path="/tmp/h17-fix-bankrupt-turn-phone.png")

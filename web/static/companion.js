@@ -409,16 +409,25 @@ const Companion = (() => {
     document.body.classList.toggle("over", Boolean(state.game.over));
   }
 
+  /* Whose turn the headlines name: the player to roll, or, when that player went bankrupt
+     in their own turn, the player who rolls next (`turn.next`, C3): the bankrupt player
+     does not "have the turn" while the next player's dice are live (h17-fix point 3). */
+  function turnName(state) {
+    const current = player(state, state.turn.player);
+    return current && current.bankrupt ? state.turn.next : state.turn.player;
+  }
+
   /* Whether the player to roll has rolled this turn (then they "have the turn"). */
   function hasRolled(state) {
     const last = state.turn.last_roll;
-    return Boolean(last && last.player === state.turn.player && last.turn === state.turn.number);
+    return Boolean(last && turnName(state) === state.turn.player
+      && last.player === state.turn.player && last.turn === state.turn.number);
   }
 
   function badges(state, player) {
     const out = [];
     if (player.bankrupt) out.push(t("bankrupt"));
-    if (!state.game.over && state.turn.player === player.name) {  // W3: over
+    if (!state.game.over && turnName(state) === player.name) {  // W3: over
       out.push(hasRolled(state) ? t("has the turn") : t("to roll"));
     }
     if (player.in_jail && player.jail_tries) {
@@ -505,7 +514,7 @@ const Companion = (() => {
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, say, done, el, fill, money, formCommand, history,
-          winner, page, gameUrl, badges, hasRolled, deedText, level, onState, start,
+          winner, page, gameUrl, badges, hasRolled, turnName, deedText, level, onState, start,
           act, state, player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost,
           lapseText};
 })();

@@ -57,7 +57,7 @@
     const where = card.querySelector(".where");
     where.hidden = !space || player.bankrupt;
     where.textContent = space ? C.fmt("On %(space)s", {space: space.label}) : "";
-    card.classList.toggle("to-roll", !state.game.over && state.turn.player === player.name);
+    card.classList.toggle("to-roll", !state.game.over && C.turnName(state) === player.name);
     card.classList.toggle("out", player.bankrupt);
     const deeds = player.spaces.map((s) => C.el("li", C.deedText(s)));
     C.fill(card.querySelector(".deeds"), deeds, "No deeds yet.");
