@@ -112,3 +112,29 @@ def test_after_a_bankruptcy_in_his_turn_the_next_player_has_the_turn(
     per = page_at(browser, live_server, web_actions.players["Per"], "/wallet", PHONE)
     expect(per.locator("#badges")).to_have_text("bankrupt", timeout=TIMEOUT)
     ola.screenshot(path="/tmp/h17-fix-bankrupt-turn-phone.png")
+
+
+def test_a_bankrupt_player_leaves_the_lists_and_an_undo_brings_him_back(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """C21: Per is out of the game: no option names him in the console's pay and bankruptcy
+    lists nor in Ola's Pay list (taken out, not greyed); undoing the bankruptcy puts him
+    back in every list; he stays in the player cards (the tally and history keep him)."""
+    bankrupt_in_his_turn(web_actions)
+    console = console_at(browser, live_server, web_actions, TABLET)
+    ola = page_at(browser, live_server, web_actions.players["Ola"], "/wallet", PHONE)
+    lists = ('form[data-cmd="pay"] [name=from]', 'form[data-cmd="pay"] [name=to]',
+             'form[data-cmd="bankrupt"] [name=player]',
+             'form[data-cmd="bankrupt"] [name=creditor]')
+    for select in lists:
+        expect(console.locator(select).first.locator('option[value="Per"]')).to_have_count(
+            0, timeout=TIMEOUT)
+        expect(console.locator(select).first.locator('option[value="Kari"]')).to_have_count(1)
+    expect(ola.locator('#pay [name=to] option[value="Per"]')).to_have_count(0, timeout=TIMEOUT)
+    expect(ola.locator('#pay [name=to] option[value="Kari"]')).to_have_count(1)
+    expect(console.locator('#players [data-player="Per"]')).to_have_count(1)
+    answer = web_actions.send(cmd="undo")
+    assert answer.status_code == 200, answer.json
+    for select in lists:
+        expect(console.locator(select).first.locator('option[value="Per"]')).to_have_count(
+            1, timeout=TIMEOUT)
+    expect(ola.locator('#pay [name=to] option[value="Per"]')).to_have_count(1, timeout=TIMEOUT)

@@ -475,20 +475,33 @@ const Companion = (() => {
   const state = () => current;
 
   /* Lists of players leave bankrupt players out (C21: out of the game): their options are
-     hidden and disabled in every choice of player, and a choice resting on one moves on
-     to the first player left (an undone bankruptcy brings them back). */
+     taken out of every choice of player (hidden options still show, greyed, in a phone's
+     own picker: h17-fix point 4), and a choice resting on one moves on to the first player
+     left.  The options taken out are kept: an undone bankruptcy puts them back in place. */
+  const parked = new WeakMap();  // select -> [{option, parent, before}]
+
+  function putBack(select) {
+    for (const {option, parent, before} of parked.get(select) || []) {
+      if ([...select.options].some((o) => o.value === option.value)) continue;  // refilled
+      const into = parent !== select && select.contains(parent) ? parent : select;
+      into.insertBefore(option, before && before.parentNode === into ? before : null);
+    }
+    parked.delete(select);
+  }
+
   function leaveOutBankrupt(state) {
-    const names = new Set(state.players.map((p) => p.name));
     const out = new Set(state.players.filter((p) => p.bankrupt).map((p) => p.name));
     for (const select of document.querySelectorAll("select")) {
+      putBack(select);
       let moved = false;
-      for (const option of select.options) {
-        if (!names.has(option.value)) continue;
-        const gone = out.has(option.value);
-        moved = moved || (gone && option.selected);
-        option.hidden = gone;
-        option.disabled = gone;
+      const taken = [];
+      for (const option of [...select.options]) {
+        if (!out.has(option.value)) continue;
+        moved = moved || option.selected;
+        taken.push({option, parent: option.parentNode, before: option.nextSibling});
+        option.remove();
       }
+      if (taken.length) parked.set(select, taken);
       const next = moved && [...select.options].find((o) => !o.disabled);
       if (next) {
         select.value = next.value;
