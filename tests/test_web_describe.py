@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import WebActions
@@ -137,3 +138,18 @@ def test_the_tally_mid_game_names_the_leader_and_the_unchecked_values(
     html = client.get(f"/tally/{web_actions.game}", headers=web_actions.bearer()).get_data(
         as_text=True)
     assert "The winner is Mor." in html and "is leading" not in html
+
+
+@pytest.mark.parametrize(("lang", "name", "words"), [
+    ("nb", "Kari", "Nå er det Karis tur."), ("nb", "Lars", "Nå er det Lars' tur."),
+    ("sv", "Kari", "Det är Karis tur."), ("sv", "Lars", "Det är Lars tur."),
+    ("en", "Kari", "It is Kari's turn.")])
+def test_the_next_turn_names_whose_turn_in_the_genitive(
+        web_actions: WebActions, lang: str, name: str, words: str) -> None:
+    """C3: "Next turn" passes the turn to the next player; nb reads "Nå er det Karis tur",
+    not "Kari sin tur" (h17-fix point 8); a name ending in s takes nb "Lars'", sv "Lars"."""
+    web_actions.new_game("Ola", name)
+    assert web_actions.send(cmd="next_turn").status_code == 200
+    answer = web_actions.client.get(
+        f"/api/games/{web_actions.game}/history?lang={lang}", headers=web_actions.bearer())
+    assert answer.json["history"][-1]["text"].startswith(words), answer.json["history"][-1]
