@@ -138,3 +138,33 @@ def test_a_bankrupt_player_leaves_the_lists_and_an_undo_brings_him_back(
         expect(console.locator(select).first.locator('option[value="Per"]')).to_have_count(
             1, timeout=TIMEOUT)
     expect(ola.locator('#pay [name=to] option[value="Per"]')).to_have_count(1, timeout=TIMEOUT)
+
+
+def test_before_a_game_the_header_has_no_empty_pill(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """No game yet: the console's header ends with the language links, no empty live pill."""
+    console = browser.new_context(viewport=TABLET).new_page()
+    console.goto(f"{live_server.url}/join/{web_actions.banker}")
+    expect(console.locator("#new-game")).to_be_visible(timeout=TIMEOUT)
+    expect(console.locator("#conn")).to_be_hidden()
+    console.screenshot(path="/tmp/h17-fix-no-game-tablet.png")
+
+
+def test_the_auction_bid_form_lines_up(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """An open auction in bokmål: "Bud gitt ved bordet" and "Beløp" start their fields on
+    one line (the amount preview below)."""
+    web_actions.new_game("Ola", "Kari", "Per")
+    answer = web_actions.send(cmd="auction_open", space=1)
+    assert answer.status_code == 200, answer.json
+    context = browser.new_context(viewport=TABLET)
+    context.add_cookies([{"name": "companion_lang", "value": "nb", "url": live_server.url}])
+    console = context.new_page()
+    console.goto(f"{live_server.url}/join/{web_actions.banker}")
+    form = console.locator('#auction-live form[data-cmd="bid"]')
+    expect(form).to_be_visible(timeout=TIMEOUT)
+    form.scroll_into_view_if_needed()
+    console.screenshot(path="/tmp/h17-fix-auction-tablet.png")
+    who = form.locator("[name=player]").bounding_box()
+    amount = form.locator("[name=amount]").bounding_box()
+    assert who and amount and abs(who["y"] - amount["y"]) <= 2, (who, amount)
