@@ -168,3 +168,39 @@ def test_the_auction_bid_form_lines_up(
     who = form.locator("[name=player]").bounding_box()
     amount = form.locator("[name=amount]").bounding_box()
     assert who and amount and abs(who["y"] - amount["y"]) <= 2, (who, amount)
+
+
+def test_the_phones_pay_form_takes_digits_only_in_its_own_words(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Ola's Pay form (bokmål): "1e3", "-500", "0" and "12.5" pay nothing and each gets the
+    page's own sentence (no browser bubble); "1000" pays 1 000 kr to the bank."""
+    web_actions.new_game("Ola", "Kari")
+    start = web_actions.cash("Ola")
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "companion_lang", "value": "nb", "url": live_server.url}])
+    ola = context.new_page()
+    ola.goto(f"{live_server.url}/join/{web_actions.players['Ola']}")
+    pay = ola.locator("#pay")
+    expect(pay).to_be_visible(timeout=TIMEOUT)
+    field = pay.locator("[name=amount]")
+    assert field.get_attribute("inputmode") == "numeric"
+    pay.locator("[name=to]").select_option("bank")
+    status = ola.locator("#status")
+    for typed, words in (("1e3", "Skriv beløpet bare med sifre (0–9)."),
+                         ("-500", "Skriv beløpet bare med sifre (0–9)."),
+                         ("0", "Beløpet må være mer enn null."),
+                         ("12.5", "Beløpet må være et helt tall, uten desimaler.")):
+        field.fill(typed)
+        pay.get_by_role("button", name="Betal").click()
+        expect(status).to_contain_text(words, timeout=TIMEOUT)
+        if typed == "0":
+            ola.screenshot(path="/tmp/h17-fix-pay-zero-phone.png")
+    assert web_actions.cash("Ola") == start
+    field.fill("1000")
+    pay.get_by_role("button", name="Betal").click()
+    expect(status).not_to_contain_text("Beløpet", timeout=TIMEOUT)
+    for _ in range(50):
+        if web_actions.cash("Ola") == start - 1000:
+            break
+        ola.wait_for_timeout(100)
+    assert web_actions.cash("Ola") == start - 1000
