@@ -14,6 +14,7 @@ from tests.test_web_browser_board import TABLE, board_page
 from tests.test_web_browser_classic_game import start_from_the_form
 from tests.test_web_browser_console_screen import TABLET, console_at
 from tests.test_web_browser_dice import PHONE, page_at
+from tests.test_web_describe import bankrupt_with_a_mortgaged_deed
 
 
 def test_back_after_starting_a_game_never_shows_the_empty_form(
@@ -204,3 +205,18 @@ def test_the_phones_pay_form_takes_digits_only_in_its_own_words(
             break
         ola.wait_for_timeout(100)
     assert web_actions.cash("Ola") == start - 1000
+
+
+def test_the_creditors_phone_says_why_it_paid_the_bank_after_a_bankruptcy(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Per goes bankrupt to Ola with a mortgaged Parkveien: Ola's phone says the 60 kr
+    to the bank was the interest on it (C19/C21), the console that Ola took it over."""
+    bankrupt_with_a_mortgaged_deed(web_actions)
+    ola = page_at(browser, live_server, web_actions.players["Ola"], "/wallet", PHONE)
+    expect(ola.locator("#history")).to_contain_text(re.compile(
+        r"You paid the bank 60\skr \(interest on the mortgaged Parkveien\)\."),
+        timeout=TIMEOUT)
+    ola.screenshot(path="/tmp/h17-fix-interest-phone.png", full_page=True)
+    console = console_at(browser, live_server, web_actions, TABLET)
+    expect(console.locator("#history")).to_contain_text(
+        "Ola takes over Parkveien.", timeout=TIMEOUT)
