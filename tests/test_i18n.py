@@ -271,7 +271,7 @@ def test_a_core_refusal_reaches_the_phone_in_its_language(
     assert answer.json["error"] == "Det er ingen spiller som heter 'Zed' i dette spillet."
     body = {**body, "to": "Alice", "amount": -5, "id": "x2"}
     answer = client.post(url, json=body, headers={"X-Companion-CSRF": csrf})
-    assert answer.json["error"] == "«amount» må være mer enn null, ikke -5."
+    assert answer.json["error"] == "Beløpet må være mer enn null, ikke -5."
 
 
 def test_scripts_get_core_refusals_in_english_or_as_asked(web_actions: WebActions) -> None:

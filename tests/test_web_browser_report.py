@@ -77,22 +77,18 @@ def test_undo_says_what_it_undoes_and_the_history_is_in_words(
         "Far landed on Parkveien. Mor may claim 40 kr rent from Far.", timeout=TIMEOUT)
     expect(history).to_contain_text("Mor bought Parkveien for 1,200 kr.")
 
-    asked: list[str] = []
-    answer = {"accept": False}
-
-    def dialog(d: Any) -> None:
-        asked.append(d.message.replace("\u00a0", " "))
-        d.accept() if answer["accept"] else d.dismiss()
-
-    console.on("dialog", dialog)
-    undo = console.locator("button[data-cmd=undo]")
+    undo = console.locator("button[data-cmd=undo]").first
+    step = console.locator("#confirm-step")
     undo.click()
-    expect(undo).to_be_enabled(timeout=TIMEOUT)
-    assert asked == ["Undo this: Far landed on Parkveien. Mor may claim 40 kr rent from Far."]
-    assert web_actions.state()["claims"]  # dismissed: nothing undone
+    expect(step).to_have_text(re.compile(
+        "Undo this: Far landed on Parkveien. Mor may claim 40 kr rent from Far."),
+        timeout=TIMEOUT)
+    console.locator(".confirm-no").click()
+    expect(step).to_be_hidden()
+    assert web_actions.state()["claims"]  # cancelled: nothing undone
 
-    answer["accept"] = True
     undo.click()
+    console.locator(".confirm-yes").click()
     expect(console.locator("#status")).to_have_text(re.compile(
         "Undone: Far landed on Parkveien."), timeout=TIMEOUT)
     struck = history.locator("li.undone")
@@ -100,13 +96,13 @@ def test_undo_says_what_it_undoes_and_the_history_is_in_words(
                                 "(undone)", timeout=TIMEOUT)
     assert not web_actions.state()["claims"]
     undo.click()
+    console.locator(".confirm-yes").click()
     expect(console.locator("#status")).to_contain_text("Undone: Mor bought Parkveien",
                                                        timeout=TIMEOUT)
-    asked.clear()
     undo.click()
     expect(console.locator("#status")).to_contain_text("There is nothing to undo.",
                                                        timeout=TIMEOUT)
-    assert asked == []
+    expect(step).to_be_hidden()
 
 
 def test_the_console_follows_the_turn_and_the_landing(browser: Any, live_server: LiveServer,
@@ -199,8 +195,8 @@ def test_after_the_end_only_the_tally_and_undo(browser: Any, live_server: LiveSe
         expect(mor.locator(hidden)).to_be_hidden()
     expect(mor.locator("#deeds")).to_contain_text("Parkveien")
 
-    console.on("dialog", lambda d: d.accept())
     console.locator("button[data-cmd=undo]").click()  # ending was a mistake
+    console.locator(".confirm-yes").click()
     expect(mor.locator("#pay")).to_be_visible(timeout=TIMEOUT)
     expect(console.locator('form[data-cmd="pay"]')).to_be_visible()
 

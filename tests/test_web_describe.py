@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import WebActions
@@ -137,3 +138,65 @@ def test_the_tally_mid_game_names_the_leader_and_the_unchecked_values(
     html = client.get(f"/tally/{web_actions.game}", headers=web_actions.bearer()).get_data(
         as_text=True)
     assert "The winner is Mor." in html and "is leading" not in html
+
+
+@pytest.mark.parametrize(("lang", "name", "words"), [
+    ("nb", "Kari", "Nå er det Karis tur."), ("nb", "Lars", "Nå er det Lars' tur."),
+    ("sv", "Kari", "Det är Karis tur."), ("sv", "Lars", "Det är Lars tur."),
+    ("en", "Kari", "It is Kari's turn.")])
+def test_the_next_turn_names_whose_turn_in_the_genitive(
+        web_actions: WebActions, lang: str, name: str, words: str) -> None:
+    """C3: "Next turn" passes the turn to the next player; nb reads "Nå er det Karis tur",
+    not "Kari sin tur" (h17-fix point 8); a name ending in s takes nb "Lars'", sv "Lars"."""
+    web_actions.new_game("Ola", name)
+    assert web_actions.send(cmd="next_turn").status_code == 200
+    answer = web_actions.client.get(
+        f"/api/games/{web_actions.game}/history?lang={lang}", headers=web_actions.bearer())
+    assert answer.json["history"][-1]["text"].startswith(words), answer.json["history"][-1]
+
+
+def bankrupt_with_a_mortgaged_deed(actions: WebActions) -> None:
+    """Per buys Parkveien (index 1, 1 200 kr) and mortgages it (600 kr, C19), is left with
+    500 kr, owes Ola 2 000 kr and goes bankrupt to Ola (C21): Ola takes the deed and pays
+    the bank 10 % interest on it, 60 kr (C19/C20)."""
+    actions.new_game("Per", "Ola", "Kari")
+    for command in ({"cmd": "buy", "player": "Per", "space": 1},
+                    {"cmd": "mortgage", "player": "Per", "space": 1},
+                    {"cmd": "pay", "from_": "Per", "to": "bank",
+                     "amount": 30_000 - 1200 + 600 - 500},
+                    {"cmd": "collect_each", "to": "Ola", "amount": 2000},
+                    {"cmd": "bankrupt", "player": "Per", "creditor": "Ola"}):
+        answer = actions.send(**command)
+        assert answer.status_code == 200, answer.json
+
+
+def test_a_bankruptcy_names_the_deeds_taken_over_and_the_interest(
+        web_actions: WebActions) -> None:
+    """The console's line names the deeds Ola takes over and the 60 kr interest; Ola's
+    phone says why it paid the bank 60 kr (h17-fix point 5)."""
+    bankrupt_with_a_mortgaged_deed(web_actions)
+    url = f"/api/games/{web_actions.game}/history?lang=en"
+    banker = web_actions.client.get(url, headers=web_actions.bearer()).json["history"][-1]
+    assert "Per went bankrupt; Ola takes everything." in banker["text"]
+    assert "Ola takes over Parkveien." in banker["text"]
+    assert ("Ola paid the bank 60\u00a0kr interest (10 %) on the mortgaged Parkveien."
+            in banker["text"].replace(" kr", "\u00a0kr"))
+    ola = web_actions.client.get(
+        url, headers=web_actions.bearer(web_actions.players["Ola"])).json["history"][-1]
+    assert "You paid the bank 60\u00a0kr (interest on the mortgaged Parkveien)." in [
+        line.replace(" kr", "\u00a0kr") for line in ola["yours"]]
+
+
+def test_a_bankruptcy_in_bokmal_names_the_deeds_and_why_the_creditor_paid(
+        web_actions: WebActions) -> None:
+    """The same bankruptcy on a bokmål console and on Ola's bokmål phone."""
+    bankrupt_with_a_mortgaged_deed(web_actions)
+    url = f"/api/games/{web_actions.game}/history?lang=nb"
+    banker = web_actions.client.get(url, headers=web_actions.bearer()).json["history"][-1]
+    assert banker["text"].replace("\u00a0", " ").startswith(
+        "Per gikk konkurs; Ola overtar alt. Ola overtar Parkveien. Ola betalte banken 60 kr "
+        "i rente (10 %) på den pantsatte Parkveien."), banker["text"]
+    ola = web_actions.client.get(
+        url, headers=web_actions.bearer(web_actions.players["Ola"])).json["history"][-1]
+    assert [line.replace("\u00a0", " ") for line in ola["yours"]] == [
+        "Du betalte banken 60 kr (rente på den pantsatte Parkveien)."]

@@ -203,3 +203,20 @@ def test_a_phone_hears_the_limits_in_bokmal(web_actions: WebActions) -> None:
                                                               "memo": "x" * 201})
     refused(answer, 400, "Teksten i 'memo' er lengre enn 200 tegn; skriv den kortere.")
     assert web_actions.state() == before
+
+
+@pytest.mark.parametrize(("lang", "amount", "words"), [
+    ("nb", 1e23, "Beløpet må være et helt tall, ikke 1e+23."),
+    ("sv", 1e23, "Beloppet måste vara ett heltal, inte 1e+23."),
+    ("en", 1e23, "The amount must be a whole number, not 1e+23."),
+    ("nb", 0, "Beløpet må være mer enn null, ikke 0."),
+    ("sv", -5, "Beloppet måste vara mer än noll, inte -5.")])
+def test_a_refusal_names_the_field_in_words_not_its_key(
+        web_game: WebActions, lang: str, amount: Any, words: str) -> None:
+    """The console's refusal of an odd amount says "Beløpet", not "«amount»" (h17-fix
+    point 7), and changes nothing."""
+    url = f"/api/games/{web_game.game}/commands?lang={lang}"
+    answer = web_game.client.post(url, json={**PAY, "amount": amount},
+                                  headers=web_game.bearer())
+    assert answer.status_code == 400, answer.json
+    assert answer.json["error"] == words

@@ -89,6 +89,9 @@ JS_STRINGS = (
     N_("You could still raise %(amount)s by selling buildings and mortgaging."),
     N_("Build for %(amount)s"), N_("Sell a building"), N_("Lift for %(amount)s"),
     N_("Mortgage for %(amount)s"),
+    # the Pay form's own sentences (h17-fix point 6)
+    N_("Write the amount with digits only (0–9)."), N_("The amount must be more than zero."),
+    N_("The amount must be a whole number, without decimals."),
     # issue 16: confirm_step.js and its questions (point 6), wallet_app.js (point 8)
     N_("Sell"), N_("Mortgage"), N_("Yes"), N_("Cancel"),
     N_("Sell a building on %(deed)s to the bank at half price?"),

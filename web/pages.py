@@ -14,6 +14,7 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    make_response,
     redirect,
     render_template,
     request,
@@ -209,16 +210,24 @@ def console() -> Any:
         abort(404, _("There is no game %(game)s.", game=game_id))
     games = game_choices()
     if game_id is None:
-        return _page("console.html", banker, game=None, games=games, editions=editions(),
-                     damaged=damaged)
+        return _fresh(_page("console.html", banker, game=None, games=games,
+                            editions=editions(), damaged=damaged))
     links = [{**link, "svg": svg(link["join_url"])} for link in join_links(game_id)]
     from web.board_page import board_link  # the table screen's QR code (issue 16 point 7)
 
-    return _page("console.html", banker, game=game_id, games=games, editions=editions(),
-                 damaged=damaged, links=links, board=board(game_id),
-                 state=table().snapshot(game_id), board_link=board_link(game_id),
-                 join_bases=_join_bases(),
-                 rules=rules_for(table().state(game_id).ed))
+    return _fresh(_page("console.html", banker, game=game_id, games=games,
+                        editions=editions(), damaged=damaged, links=links,
+                        board=board(game_id), state=table().snapshot(game_id),
+                        board_link=board_link(game_id), join_bases=_join_bases(),
+                        rules=rules_for(table().state(game_id).ed)))
+
+
+def _fresh(html: str) -> Any:
+    """The console page, never kept by the browser: Back after starting a game must load
+    the game, not show a stored copy of the empty new-game form (issue 16, h17-fix 1)."""
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _join_bases() -> list[str]:

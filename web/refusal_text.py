@@ -34,6 +34,23 @@ GROUP_NAMES = (
 )
 
 
+#: The command fields a refusal names by ``%(key)s`` ("The %(key)s must be a whole
+#: number…"), in words a player understands: "Beløpet må være et helt tall", not
+#: "«amount» må være …" (h17-fix point 7).  Translated with the context "field" into the
+#: definite form that begins the nb/sv sentences.  Keys not listed stay as written.
+FIELD_CONTEXT = "field"
+FIELD_WORDS = {
+    "amount": C_("field", "amount"), "price": C_("field", "price"),
+    "bet": C_("field", "bet"), "cash": C_("field", "cash"),
+    "per_house": C_("field", "amount per house"),
+    "per_hotel": C_("field", "amount per hotel"),
+    "start": C_("field", "start amount"), "count": C_("field", "count"),
+    "dice": C_("field", "dice"), "die": C_("field", "die"),
+    "jail_cards": C_("field", "number of jail cards"), "level": C_("field", "level"),
+    "minutes": C_("field", "minutes"), "trade": C_("field", "trade"),
+}
+
+
 def translate_error(error: BaseException) -> str:
     """A core refusal's message in this request's language.
 
@@ -49,9 +66,10 @@ def translate_error(error: BaseException) -> str:
     if not params:
         return translated
     try:
-        return translated % local_params(translated, params)
+        text = translated % local_params(translated, params)
     except (KeyError, ValueError, TypeError):  # a broken translation: say it in English
         return str(error)
+    return text[:1].upper() + text[1:] if translated.startswith("%(key)s") else text
 
 
 def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -61,6 +79,7 @@ def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
       (``1,200 kr``, ``1 200 kr``, ``3 mynt``);
     - ``unit`` (the money unit beside a plain number): ``kr`` stays, ``coins`` is translated;
     - ``why`` (why a damaged row cannot be read, issue 17 point 6): its phrase translated;
+    - ``key``: a command field's word (:data:`FIELD_WORDS`), e.g. ``amount`` -> ``beløpet``;
     - ``group``: a colour group's name (:data:`GROUP_NAMES`), e.g. ``brown`` -> ``brune``;
     - any other whole number from 1 000 (to 10**15) shown with ``%(name)s``: grouped (30 000);
     - a nameless space's core label (``brown #3``): the page's placeholder ("Brun 3",
@@ -79,6 +98,8 @@ def local_params(template: str, params: Mapping[str, Any]) -> dict[str, Any]:
             value = unit_name(value)
         elif name == "why" and isinstance(value, str):  # a damaged row's N_ phrase
             value = catalogue(language()).gettext(value)
+        elif name == "key" and isinstance(value, str) and value in FIELD_WORDS:
+            value = catalogue(language()).pgettext(FIELD_CONTEXT, FIELD_WORDS[value])
         elif name == "group" and isinstance(value, str):
             value = catalogue(language()).pgettext(GROUP_CONTEXT, value)
         elif (isinstance(value, int) and not isinstance(value, bool)

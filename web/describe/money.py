@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from web.describe import legacy
-from web.describe.context import BANK, Context, Row, describes, first, of, paid, received
+from web.describe.context import BANK, Context, Row, describes, first, names, of, paid, received
 from web.describe.told import follow_ups, from_events
+from web.describe.trades import mortgaged_received
 from web.describe.words import money_sentence
 from web.i18n import _
 
@@ -81,4 +82,18 @@ def _bankrupt(ctx: Context, row: Row) -> list[str]:
     else:
         text = _("%(player)s went bankrupt; %(creditor)s takes everything.",
                  player=done["player"], creditor=done["creditor"])
-    return [text, *follow_ups(ctx, row, skip=("PlayerBankrupt", "DebtSettled"))]
+    return [text, *_taken_over(ctx, row, done["creditor"]),
+            *follow_ups(ctx, row, skip=("PlayerBankrupt", "DebtSettled"))]
+
+
+def _taken_over(ctx: Context, row: Row, creditor: str) -> list[str]:
+    """A player creditor's share of a bankruptcy (C21): the deeds taken over, then the
+    10 % interest paid now on each mortgaged one (C19/C20), from the typed events
+    (``DeedMoved``; ``MoneyMoved`` with reason ``mortgage_interest``) — h17-fix point 5."""
+    if creditor == BANK:
+        return []
+    deeds = [ctx.space(e["space"]) for e in of(row["events"], "DeedMoved")
+             if e["owner"] == creditor]
+    out = [_("%(creditor)s takes over %(deeds)s.", creditor=creditor, deeds=names(deeds))
+           ] if deeds else []
+    return out + mortgaged_received(ctx, row)

@@ -9,7 +9,7 @@ from web.describe.context import Context, Row, cmd, describes, first, names, of
 from web.describe.jail import jail_try_text
 from web.describe.told import claimed, describe, follow_ups, from_events
 from web.describe.words import money_lines
-from web.i18n import _
+from web.i18n import _, language
 
 
 @describes("new_game")
@@ -47,8 +47,20 @@ def _land(ctx: Context, row: Row) -> list[str]:
 @describes("next_turn")
 def _next_turn(ctx: Context, row: Row) -> list[str]:
     passed = first(row["events"], "TurnPassed")
-    out = [_("It is %(player)s's turn.", player=passed["player"])] if passed else []
+    out = [_("It is %(whose)s turn.", whose=whose(passed["player"]))] if passed else []
     return out + follow_ups(ctx, row)
+
+
+def whose(name: str) -> str:
+    """``name`` in the genitive of this request's language: en "Kari's", nb "Karis" and
+    "Lars'", sv "Karis" and "Lars" ("Nå er det Karis tur", not "Kari sin tur": h17-fix
+    point 8)."""
+    lang = language()
+    if lang == "en":
+        return f"{name}'s"
+    if name[-1:].lower() in ("s", "x", "z"):
+        return f"{name}'" if lang == "nb" else name
+    return f"{name}s"
 
 
 @describes("claim")

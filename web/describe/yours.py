@@ -27,7 +27,8 @@ MORE_WORDS = {"start_capital": N_("start capital"), "purchase": N_("buying %(spa
               "auction": N_("auction of %(space)s"), "house": N_("building on %(space)s"),
               "house_sale": N_("a building sold on %(space)s"),
               "mortgage": N_("mortgage on %(space)s"),
-              "unmortgage": N_("lifting the mortgage on %(space)s")}
+              "unmortgage": N_("lifting the mortgage on %(space)s"),
+              "mortgage_interest": N_("interest on the mortgaged %(space)s")}  # C19, C21
 
 
 def _why(ctx: Context, e: Event, why: str) -> str:

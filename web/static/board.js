@@ -146,7 +146,7 @@ const BoardRing = (() => {
       here.set(ola.index, list);
     }
     for (const [index, node] of byIndex) {
-      drawSpace(node, owners.get(index), here.get(index) || [], state.turn.player);
+      drawSpace(node, owners.get(index), here.get(index) || [], C.turnName(state));
     }
     drawCentre(state, state.turn.last_roll || null, centre);  // the state's, not `roll`
   }
@@ -183,7 +183,7 @@ const BoardRing = (() => {
   /* "Kari to roll · 30 000 kr" until Kari rolled this turn, then "Kari has the turn · …"
      (family play-test 3, finding 5). */
   function turnLine(state) {
-    const turn = C.player(state, state.turn.player);
+    const turn = C.player(state, C.turnName(state));  // never a bankrupt player
     if (state.game.over) return C.t("The game is over.");
     if (!turn) return "";
     const cash = C.money(state, turn.cash);

@@ -21,7 +21,7 @@
     return state.players.map((player) => {
       const row = C.el("li", null, player.bankrupt ? "bankrupt" : "");
       row.dataset.name = player.name;
-      row.classList.toggle("to-roll", player.name === state.turn.player);
+      row.classList.toggle("to-roll", player.name === C.turnName(state));
       row.append(C.el("span", player.name, "who"), C.el("span", C.money(state, player.cash), "money"));
       const badges = C.badges(state, player);
       if (badges) row.append(C.el("span", badges, "badges"));

@@ -465,16 +465,25 @@ const Companion = (() => {
     document.body.classList.toggle("over", Boolean(state.game.over));
   }
 
+  /* Whose turn the headlines name: the player to roll, or, when that player went bankrupt
+     in their own turn, the player who rolls next (`turn.next`, C3): the bankrupt player
+     does not "have the turn" while the next player's dice are live (h17-fix point 3). */
+  function turnName(state) {
+    const current = player(state, state.turn.player);
+    return current && current.bankrupt ? state.turn.next : state.turn.player;
+  }
+
   /* Whether the player to roll has rolled this turn (then they "have the turn"). */
   function hasRolled(state) {
     const last = state.turn.last_roll;
-    return Boolean(last && last.player === state.turn.player && last.turn === state.turn.number);
+    return Boolean(last && turnName(state) === state.turn.player
+      && last.player === state.turn.player && last.turn === state.turn.number);
   }
 
   function badges(state, player) {
     const out = [];
     if (player.bankrupt) out.push(t("bankrupt"));
-    if (!state.game.over && state.turn.player === player.name) {  // W3: over
+    if (!state.game.over && turnName(state) === player.name) {  // W3: over
       out.push(hasRolled(state) ? t("has the turn") : t("to roll"));
     }
     if (player.in_jail && player.jail_tries) {
@@ -522,20 +531,33 @@ const Companion = (() => {
   const state = () => current;
 
   /* Lists of players leave bankrupt players out (C21: out of the game): their options are
-     hidden and disabled in every choice of player, and a choice resting on one moves on
-     to the first player left (an undone bankruptcy brings them back). */
+     taken out of every choice of player (hidden options still show, greyed, in a phone's
+     own picker: h17-fix point 4), and a choice resting on one moves on to the first player
+     left.  The options taken out are kept: an undone bankruptcy puts them back in place. */
+  const parked = new WeakMap();  // select -> [{option, parent, before}]
+
+  function putBack(select) {
+    for (const {option, parent, before} of parked.get(select) || []) {
+      if ([...select.options].some((o) => o.value === option.value)) continue;  // refilled
+      const into = parent !== select && select.contains(parent) ? parent : select;
+      into.insertBefore(option, before && before.parentNode === into ? before : null);
+    }
+    parked.delete(select);
+  }
+
   function leaveOutBankrupt(state) {
-    const names = new Set(state.players.map((p) => p.name));
     const out = new Set(state.players.filter((p) => p.bankrupt).map((p) => p.name));
     for (const select of document.querySelectorAll("select")) {
+      putBack(select);
       let moved = false;
-      for (const option of select.options) {
-        if (!names.has(option.value)) continue;
-        const gone = out.has(option.value);
-        moved = moved || (gone && option.selected);
-        option.hidden = gone;
-        option.disabled = gone;
+      const taken = [];
+      for (const option of [...select.options]) {
+        if (!out.has(option.value)) continue;
+        moved = moved || option.selected;
+        taken.push({option, parent: option.parentNode, before: option.nextSibling});
+        option.remove();
       }
+      if (taken.length) parked.set(select, taken);
       const next = moved && [...select.options].find((o) => !o.disabled);
       if (next) {
         select.value = next.value;
@@ -560,8 +582,9 @@ const Companion = (() => {
   }
 
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
-  return {t, fmt, nt, newId, post, send, live, applyChange, say, done, el, fill, money, formCommand, history,
-          winner, page, gameUrl, badges, hasRolled, deedText, level, onState, start,
+  return {t, fmt, nt, newId, post, send, live, applyChange, say, done, el, fill, money,
+          formCommand, history, winner, page, gameUrl, badges, hasRolled, turnName, deedText,
+          level, onState, start,
           act, state, player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost,
           lapseText};
 })();

@@ -6,6 +6,11 @@
   const C = Companion;
   const t = C.t;
 
+  /* Back or Forward may restore an older copy of this page from the browser's memory (the
+     new-game form before the game existed): the console is live, so it loads afresh. */
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) location.reload();
+  });
   const picker = document.getElementById("game-picker");
   if (picker) {
     picker.addEventListener("change", () => {
@@ -52,7 +57,7 @@
     const where = card.querySelector(".where");
     where.hidden = !space || player.bankrupt;
     where.textContent = space ? C.fmt("On %(space)s", {space: space.label}) : "";
-    card.classList.toggle("to-roll", !state.game.over && state.turn.player === player.name);
+    card.classList.toggle("to-roll", !state.game.over && C.turnName(state) === player.name);
     card.classList.toggle("out", player.bankrupt);
     const deeds = player.spaces.map((s) => C.el("li", C.deedText(s)));
     C.fill(card.querySelector(".deeds"), deeds, "No deeds yet.");
@@ -166,14 +171,16 @@
     });
   }
 
-  /* Undo names what it would undo (the server knows: the history's `undo`). */
+  /* Undo names what it would undo (the server knows: the history's `undo`) and asks once
+     in the page (ConfirmStep, not window.confirm, which a browser may suppress): a mis-tap
+     undoes nothing (issue 16, h17-fix point 2). */
   async function undo(button) {
     const data = await C.history(game, null, 30);
     const target = data && data.undo;
     if (data && !target) { C.say(t("There is nothing to undo."), true, button); return; }
     const question = target && target.text
       ? C.fmt("Undo this: %(what)s", {what: target.text}) : t("Undo the last command?");
-    if (!confirm(question)) return;
+    if (!(await ConfirmStep.ask(question, button.textContent.trim()))) return;
     await C.act(target ? {cmd: "undo", seq: target.seq} : {cmd: "undo"}, button);
   }
 

@@ -71,7 +71,9 @@
   C.onSubmit(form, async () => {
     const answer = await C.post("/api/games", body());
     if (!answer.ok) { C.say(answer.error, true, form); return; }
-    location.href = `/?game=${encodeURIComponent(answer.game)}`;
+    /* replace, not a new history entry: Back never shows the empty form again (issue 16
+       h17-fix point 1). */
+    location.replace(`/?game=${encodeURIComponent(answer.game)}`);
   });
   refresh();
 

@@ -158,7 +158,7 @@
   }
 
   function renderWho(state) {
-    const player = C.player(state, state.turn.player);
+    const player = C.player(state, C.turnName(state));  // never a bankrupt player
     const words = C.hasRolled(state) ? "%(name)s has the turn · %(cash)s"  // as the ring says
       : "%(name)s to roll · %(cash)s";
     document.getElementById("turn-who").textContent = state.game.over || !player ? ""
@@ -166,7 +166,7 @@
     document.getElementById("player-strip").replaceChildren(...state.players.map((p, seat) => {
       const item = C.el("li", null, "strip-player");
       item.dataset.strip = p.name;
-      item.classList.toggle("to-roll", !state.game.over && p.name === state.turn.player);
+      item.classList.toggle("to-roll", !state.game.over && p.name === C.turnName(state));
       item.classList.toggle("out", p.bankrupt);
       const token = C.el("span", p.name.slice(0, 1).toUpperCase(), "token");
       token.style.background = SEATS[seat % SEATS.length];

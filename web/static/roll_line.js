@@ -26,8 +26,10 @@
       if (last && carTurn >= ola.turn) {
         parts.push(C.fmt("%(player)s rolled %(dice)s", {player: last.player, dice: last.dice.join(" + ")}));
       }
-      if (Math.max(carTurn, ola.turn) !== state.turn.number) {
-        parts.push(C.fmt("%(player)s rolls next", {player: state.turn.player}));
+      const next = C.turnName(state);  // not a player who went bankrupt in their turn
+      if (next && (Math.max(carTurn, ola.turn) !== state.turn.number
+        || next !== state.turn.player)) {
+        parts.push(C.fmt("%(player)s rolls next", {player: next}));
       }
       line.textContent = parts.join(" · ");
     }

@@ -76,8 +76,26 @@
   const claim = document.getElementById("claim");
   C.onClick(claim, () => C.act({cmd: "claim", player: me}, claim));
 
+  /* The Pay form takes digits only, checked here in the page's words (the form is
+     `novalidate`: no browser bubble in its own language; "1e3" is not 1 000): h17-fix
+     point 6.  The bank still checks every amount. */
+  function badAmount(field) {
+    const value = field.value.trim();
+    if (/^[0-9]+$/.test(value)) {
+      return Number(value) > 0 ? null : t("The amount must be more than zero.");
+    }
+    if (/^[0-9]*[.,][0-9]+$/.test(value)) {
+      return t("The amount must be a whole number, without decimals.");
+    }
+    return t("Write the amount with digits only (0–9).");
+  }
+
   const pay = document.getElementById("pay");
+  pay.noValidate = true;
   C.onSubmit(pay, async () => {
+    const field = pay.elements.amount;
+    const wrong = badAmount(field);
+    if (wrong) { C.say(wrong, true, pay); field.focus(); return; }
     const answer = await C.act({...C.formCommand(pay), cmd: "pay", from: me}, pay);
     if (answer.ok) C.clear(pay);
   });
