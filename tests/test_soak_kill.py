@@ -119,9 +119,16 @@ def test_twenty_kill_nine_rounds_keep_every_acknowledged_command(tmp_path: Path)
         stop = threading.Event()
         threads = [threading.Thread(target=s.run, args=(server, game["game"], stop))
                    for s in senders]
+        before = sum(len(s.acked) for s in senders)
         try:
             for thread in threads:
                 thread.start()
+            # The kill comes at a random moment of the burst, once the burst has begun: a
+            # server that just started pays its first answers (the catalogue, the writer
+            # thread) and on a loaded machine a fixed 0-0.5 s could end a round before any.
+            began = time.monotonic() + 15
+            while sum(len(s.acked) for s in senders) == before and time.monotonic() < began:
+                time.sleep(0.005)
             time.sleep(rng.uniform(0.0, 0.5))
         finally:
             assert server.stop(signal.SIGKILL) == -signal.SIGKILL
