@@ -171,6 +171,10 @@ JS_STRINGS = (
     N_("%(player)s rolls next: their dice start their turn"), N_("%(player)s: tap the die"),
     N_("%(player)s: tap the two dice"), N_("Dice for Ola Nordmann, rolled by %(player)s"),
     N_("Lapses when %(player)s rolls."),
+    # bid_raise.js, console_ask.js, wallet_deals.js (h17-mmfix): bids, auction-only lots, names
+    N_("Bid more than %(amount)s"), N_("Bids are whole amounts: no decimals."),
+    N_("%(space)s is sold only by auction"), N_("Letters, as on the board"),
+    N_("A name has letters. Figures such as rents are asked for separately."),
 )
 
 
