@@ -9,6 +9,7 @@ the garbage collector is off for the start-up and on again afterwards, whatever 
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import socket
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 
 from companion.table import Table
-from web.serve import DB_NAME, started
+from web.serve import DB_NAME, LATER, started
 
 #: Modules the first answer does not need: imported at their first use.
 LAZY = ("web.describe", "babel.messages.pofile", "babel.messages.mofile", "qrcode.image.svg",
@@ -76,6 +77,20 @@ def test_started_freezes_the_start_up_and_turns_the_collector_on() -> None:
     started(None)()  # without systemd: only the collector
     assert gc.isenabled()
     gc.unfreeze()
+
+
+def test_started_draws_the_qr_code_after_the_loop_has_served() -> None:
+    async def serve() -> list[str]:
+        said: list[str] = []
+        started(lambda: said.append("ready"), lambda: said.append("qr"))()
+        said.append("served")  # what the loop does meanwhile
+        await asyncio.sleep(LATER + 0.2)
+        return said
+
+    try:
+        assert asyncio.run(serve()) == ["ready", "served", "qr"]
+    finally:
+        gc.unfreeze()
 
 
 def test_serve_leaves_the_collector_on_when_it_cannot_serve(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ requests finish, then the strip is turned off and the log closed.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import gc
 import logging
@@ -119,13 +120,19 @@ def watch_for_address(port: int, token: str, out: TextIO, stop: threading.Event)
             return
 
 
+#: Seconds after the server answers that the banner's QR code is drawn: the first phone's
+#: answer does not wait for it (issue 19 point 4), and a person sees no delay.
+LATER = 0.5
+
+
 def started(ready: Callable[[], object] | None,
             then: Callable[[], object] | None = None) -> Callable[[], None]:
     """What the server calls once it answers: the objects made so far (modules, the folded
     games) are kept out of the garbage collector's passes for good (``gc.freeze``: a pass
     over them took ~70 ms on this machine) and it is on again (:func:`web.cli.run_serve`
-    turned it off for the start-up), then ``ready`` (systemd's READY=1) when given, then
-    ``then`` (the banner's QR code) in a thread of its own, so the loop serves meanwhile."""
+    turned it off for the start-up), then ``ready`` (systemd's READY=1) when given, and
+    ``then`` (the banner's QR code) :data:`LATER` seconds after, in the loop when it is
+    called in one (no thread: one costs ~1.2 MiB of memory), else at once."""
 
     def call() -> None:
         gc.freeze()
@@ -133,7 +140,10 @@ def started(ready: Callable[[], object] | None,
         if ready is not None:
             ready()
         if then is not None:
-            threading.Thread(target=then, name="banner-qr", daemon=True).start()
+            try:
+                asyncio.get_running_loop().call_later(LATER, then)
+            except RuntimeError:  # no loop running
+                then()
 
     return call
 
