@@ -1,7 +1,9 @@
 """The Flask app: banker console, player wallets, JSON API and live updates.
 
 ``create_app()`` builds it (Flask's app-factory pattern); nothing here opens a file or a
-port at import time.  Services live in ``app.extensions``:
+port at import time, and importing the package imports neither Flask nor the core (``companion
+replay``/``export``/``rescue`` need neither; ``companion serve`` turns the collector off
+before it imports them: :mod:`web.cli`).  Services live in ``app.extensions``:
 
 - ``companion.table``: the :class:`companion.table.Table`;
 - ``companion.hardware``: the buttons/LED object, or None;
@@ -13,12 +15,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, request
-from flask.sessions import SessionInterface
+if TYPE_CHECKING:
+    from flask import Flask, Response
 
-from companion.table import Table
+    from companion.table import Table
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -42,6 +44,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
         table: the table to serve; None = open ``DATABASE`` (see :mod:`web.settings`).
         hardware: the running buttons/LED object, or None.
     """
+    from flask import Flask
+
+    from companion.table import Table
     from web import (
         api,
         auth,
@@ -51,6 +56,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
         games_page,
         i18n,
         live,
+        no_session,
         pages,
         phone_asks,
         settings,
@@ -73,24 +79,16 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
                       games_page.bp, board_page.bp, phone_asks.bp):
         app.register_blueprint(blueprint)
     app.after_request(_security_headers)
-    app.session_interface = _NoSession()  # nothing uses Flask's session: skip its cookie
+    app.session_interface = no_session.NoSession()  # nothing uses Flask's session
     return app
-
-
-class _NoSession(SessionInterface):
-    """No session cookie: tokens live in their own cookies (:mod:`web.auth`)."""
-
-    def open_session(self, app: Flask, request: Any) -> Any:
-        return self.make_null_session(app)
-
-    def save_session(self, app: Flask, session: Any, response: Any) -> None:
-        return None
 
 
 def _security_headers(response: Response) -> Response:
     """The headers every answer carries, and :data:`CSP` on every HTML page (whatever its
     blueprint, error pages too: issue 17 point 9 found ``/editions`` and ``/table``
     without one) and on every answer of the pages' blueprints."""
+    from flask import request
+
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     if response.mimetype == "text/html" or request.blueprint in CSP_BLUEPRINTS:
