@@ -42,10 +42,11 @@ from flask import Flask, g
 from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
-from web import limits
+from web import limits, security_headers
 from web.api import (
     MAX_AFTER,
     MAX_WAIT,
+    answer_body,
     command_answer,
     is_game_command,
     no_constant,
@@ -53,6 +54,8 @@ from web.api import (
 )
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
+from web.i18n import speaking
+from web.locale_choice import COOKIE, choose, known
 from web.tokens import Identity, Tokens
 
 EVENTS = re.compile(r"/api/games/([^/]+)/events")
@@ -61,6 +64,12 @@ STATE = re.compile(r"/api/games/([^/]+)")
 #: Seconds a request's body may take to arrive (a phone's takes milliseconds).
 BODY_SECONDS = 10
 LATE_BODY = b'{"ok": false, "error": "The request did not arrive in time; send it again."}'
+
+#: The headers of an applied command's answer, as the app gives them (the length goes
+#: after the content type): :func:`web.security_headers` for a JSON answer of the API.
+ANSWER_HEADERS = [(b"content-type", b"application/json"), *(
+    (name.lower().encode("latin-1"), value.encode("latin-1"))
+    for name, value in security_headers("application/json", "api").items())]
 
 #: Threads for pages and ordinary requests (a long-polling phone holds one for ≤ 25 s).
 THREADS = 16
@@ -226,8 +235,16 @@ class Front:
                 outcome = await asyncio.wrap_future(future)
             except Exception as exc:  # answered by the app's handlers below
                 error = exc
+        change = None
         if outcome is not None:
             await asyncio.sleep(0)  # streams left to their own tasks write first
+            change = None if outcome.duplicate else self.hub.change(game_id, outcome.seq)
+            answer = self._answer(game_id, scope, identity, outcome, command, change)
+            if answer is not None:
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": answer[0]})
+                await send({"type": "http.response.body", "body": answer[1]})
+                return
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
         app = self.app
         with app.request_context(cast(dict[str, Any], environ)):
@@ -237,7 +254,7 @@ class Front:
                     limits.refuse(wait)  # the 429 in the request's language
                 if error is not None:
                     raise error
-                answer: Any = command_answer(game_id, cast(Outcome, outcome), command)
+                answer: Any = command_answer(game_id, cast(Outcome, outcome), command, change)
             except Exception as exc:  # the app's handlers answer, as for its own views
                 answer = app.handle_user_exception(exc)
             response = app.finalize_request(answer)
@@ -247,6 +264,37 @@ class Front:
         await send({"type": "http.response.start", "status": response.status_code,
                     "headers": headers})
         await send({"type": "http.response.body", "body": data})
+
+    def _answer(self, game_id: str, scope: Message, identity: Identity, outcome: Outcome,
+                command: dict[str, Any],
+                change: bytes | None) -> tuple[list[tuple[bytes, bytes]], bytes] | None:
+        """``(headers, body)`` of the answer to an applied command, built without a Flask
+        request context (issue 19 point 2): the body of :func:`web.api.answer_body` in the
+        request's language (:func:`web.locale_choice.choose`), the headers the app's
+        answer carries (content type and length, :func:`web.security_headers`).  None
+        when the request has a query string (``?lang=`` sets a cookie) or the words fail:
+        then the app builds the answer, with its hooks and handlers."""
+        if scope.get("query_string"):
+            return None
+        headers = _headers(scope)
+        try:
+            with speaking(self._language(game_id, headers)):
+                body = answer_body(self.table, game_id, outcome, command, identity, change)
+        except Exception:  # the app's own path answers (or its handlers say why)
+            return None
+        return [*ANSWER_HEADERS[:1], (b"content-length", b"%d" % len(body)),
+                *ANSWER_HEADERS[1:]], body
+
+    def _language(self, game_id: str, headers: dict[str, str]) -> str:
+        """The language :func:`web.locale_choice.select_locale` gives a command request
+        without a query string for ``game_id`` with these ``headers``."""
+        cookie = parse_cookie(headers.get("cookie", "")).get(COOKIE)
+        setting = self.app.config.get("LANGUAGE")
+        bearer = headers.get("authorization", "").lower().startswith("bearer ")
+        plain = not (known(cookie) or known(setting) or bearer)
+        found = self.table.names(game_id)[0].language if plain else None
+        return choose(None, cookie, setting, bearer, found, False,
+                      headers.get("accept-language", ""))
 
     def _checked(self, game_id: str, scope: Message,
                  body: bytes) -> tuple[Identity, dict[str, Any]] | None:
