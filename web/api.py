@@ -9,8 +9,9 @@ command that is plainly fine (JSON, a token that may use the game, a command obj
 its loop, for latency: no hand-off to a worker thread, and the live streams are written
 before the answer.  Everything else -- a malformed body, a bad token, ``new_game``, and
 every request under plain WSGI (tests, ``flask run``) -- comes to :func:`send_command`
-here, which answers why.  Both lanes build the answer with :func:`command_answer` and
-share the limits below (:data:`MAX_WAIT`, :data:`MAX_AFTER`, :func:`is_game_command`), so
+here, which answers why.  Both lanes build the answer's body with :func:`answer_body`
+(the front without a request context, carrying the live streams' change) and share the
+limits below (:data:`MAX_WAIT`, :data:`MAX_AFTER`, :func:`is_game_command`), so
 each check and message has one definition.
 """
 

@@ -6,8 +6,9 @@ Three lanes, so that the busy paths never wait for a thread per request:
   itself (:class:`web.hub.Hub`): a command reaches every phone in one pass of the loop.
 - ``POST /api/games/<id>/commands``: checked in the loop itself (:meth:`Front._command`,
   once the phone's rate limit allows, :mod:`web.limits`), applied by the table's writer,
-  and the live streams are written before the sender's answer is built (by
-  :func:`web.api.command_answer` and the app's error handlers, in a request context).
+  and the live streams are written before the sender's answer is built: in the loop,
+  without a request context (:meth:`Front._answer`, carrying the streams' change), or by
+  the app's error handlers for a refusal.
   The loop does not wait for the commit's fsync: it queues the command for the table's
   writer thread (group commit, issue 19 point 3: the commands that arrive while one
   commit is in flight are committed together, in one fsync) and answers once the
@@ -211,11 +212,12 @@ class Front:
                        send: Send) -> None:
         """A command, queued for the table's writer (group commit) and answered in the
         loop once it is durably committed; the live streams are written before the
-        sender's answer is built.  A request that is not plainly fine
-        (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
-        answers why; a refusal is answered by the app's own error handlers.  A phone's
-        command counts against its limit (:mod:`web.limits`) here when it is applied here,
-        in the view when it is handed over: never twice."""
+        sender's answer is built (:meth:`_answer`; the app's path when that declines).
+        A request that is not plainly fine (no JSON, no valid token, a malformed body)
+        goes to the Flask view unchanged, which answers why; a refusal is answered by the
+        app's own error handlers.  A phone's command counts against its limit
+        (:mod:`web.limits`) here when it is applied here, in the view when it is handed
+        over: never twice."""
         read = await self._body(scope, receive, send)
         if read is None:
             return
