@@ -166,6 +166,8 @@ def test_an_answer_with_a_stream_open_carries_the_streams_change(
                                     {"cmd": "claim", "player": "Alice", "id": "c3"})
     again = json.loads(body)
     assert again["duplicate"] and "change" not in again and again["state"] == before
+    whole = web_actions.table.snapshot_json(web_actions.game)[1].encode()
+    assert body.endswith(b',"state":' + whole + b"}")  # the streams' text, byte for byte
     _status, _head, flask = slow(server.app, web_actions.game, banker,
                                  {"cmd": "pass_start", "player": "Bob", "id": "c9"})
     assert "change" not in flask and flask["state"] == web_actions.state()

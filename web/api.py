@@ -195,23 +195,25 @@ def apply_command(game_id: str) -> tuple[Outcome, dict[str, Any]]:
 
 
 def command_answer(game_id: str, outcome: Outcome, command: dict[str, Any],
-                   change: bytes | None = None) -> Response:
+                   change: bytes | None = None, state: bytes | None = None) -> Response:
     """The answer to an applied command (:func:`answer_body`; the whole ``state`` unless
     ``change`` is given) as a JSON response, for ``g.identity`` in the request's
     language."""
-    body = answer_body(table(), game_id, outcome, command, g.identity, change)
+    body = answer_body(table(), game_id, outcome, command, g.identity, change, state)
     return Response(body, mimetype="application/json")
 
 
 def answer_body(store: Table, game_id: str, outcome: Outcome, command: dict[str, Any],
-                identity: Identity, change: bytes | None = None) -> bytes:
+                identity: Identity, change: bytes | None = None,
+                state: bytes | None = None) -> bytes:
     """The JSON body (UTF-8) of the answer to an applied command, in the language being
     spoken (:func:`web.i18n.language`; no request context needed): ``ok``, ``seq``,
     ``duplicate``, ``text`` (what it did, in words, for ``identity``), ``undone`` (for an
     undo), then ``change`` -- ``change``, the JSON text of the change the live streams
-    got for state ``seq`` (:mod:`web.changes`), spliced in as it is -- or, when None,
-    ``state``: the whole state's text as the streams send it (the newest committed).
-    Raises UnknownGame."""
+    got that leads to ``seq`` or later (:mod:`web.changes`), spliced in as it is -- or,
+    when None, ``state``: the whole state's text as the streams send it (``state``, the
+    text of a state at ``seq`` or later; None: the newest committed,
+    :meth:`~companion.table.Table.snapshot_json`).  Raises UnknownGame."""
     done = None if outcome.duplicate else {  # what was stored, without reading it back
         "seq": outcome.seq, "actor": str(identity.actor), "command": command,
         "events": [ev.to_dict(e) for e in outcome.events]}
@@ -221,7 +223,9 @@ def answer_body(store: Table, game_id: str, outcome: Outcome, command: dict[str,
                       ensure_ascii=False).encode()
     if change is not None:
         return b"%b,\"change\":%b}" % (head[:-1], change)
-    return b"%b,\"state\":%b}" % (head[:-1], store.snapshot_json(game_id)[1].encode())
+    if state is None:
+        state = store.snapshot_json(game_id)[1].encode()
+    return b"%b,\"state\":%b}" % (head[:-1], state)
 
 
 def told(store: Table, game_id: str, seq: int, viewer: str | None,

@@ -237,11 +237,11 @@ class Front:
                 outcome = await asyncio.wrap_future(future)
             except Exception as exc:  # answered by the app's handlers below
                 error = exc
-        change = None
+        change = state = None
         if outcome is not None:
             await asyncio.sleep(0)  # streams left to their own tasks write first
-            change = None if outcome.duplicate else self.hub.change(game_id, outcome.seq)
-            answer = self._answer(game_id, scope, identity, outcome, command, change)
+            change, state = self._streamed(game_id, outcome)
+            answer = self._answer(game_id, scope, identity, outcome, command, change, state)
             if answer is not None:
                 await send({"type": "http.response.start", "status": 200,
                             "headers": answer[0]})
@@ -256,7 +256,8 @@ class Front:
                     limits.refuse(wait)  # the 429 in the request's language
                 if error is not None:
                     raise error
-                answer: Any = command_answer(game_id, cast(Outcome, outcome), command, change)
+                answer: Any = command_answer(game_id, cast(Outcome, outcome), command,
+                                             change, state)
             except Exception as exc:  # the app's handlers answer, as for its own views
                 answer = app.handle_user_exception(exc)
             response = app.finalize_request(answer)
@@ -267,9 +268,25 @@ class Front:
                     "headers": headers})
         await send({"type": "http.response.body", "body": data})
 
+    def _streamed(self, game_id: str, outcome: Outcome) -> tuple[bytes | None, bytes | None]:
+        """``(change, state)`` for the answer, from the last step the hub streamed of
+        ``game_id`` (``Hub.steps``; issue 19 point 2): its change when it covers the
+        command (from a state before ``outcome.seq`` to ``outcome.seq`` or later: the
+        commands of one batch share one step), else its whole state when it is at
+        ``outcome.seq`` or later; ``(None, None)``: nothing streamed since, the answer
+        reads :meth:`companion.table.Table.snapshot_json` (which may wait for the next
+        batch's commit to build the text).  A duplicate: never the change."""
+        step = self.hub.steps.get(game_id)
+        if step is None or step.seq < outcome.seq:
+            return None, None
+        if (step.change is not None and step.base is not None and not outcome.duplicate
+                and step.base < outcome.seq):
+            return step.change, None
+        return None, step.full
+
     def _answer(self, game_id: str, scope: Message, identity: Identity, outcome: Outcome,
-                command: dict[str, Any],
-                change: bytes | None) -> tuple[list[tuple[bytes, bytes]], bytes] | None:
+                command: dict[str, Any], change: bytes | None,
+                state: bytes | None) -> tuple[list[tuple[bytes, bytes]], bytes] | None:
         """``(headers, body)`` of the answer to an applied command, built without a Flask
         request context (issue 19 point 2): the body of :func:`web.api.answer_body` in the
         request's language (:func:`web.locale_choice.choose`), the headers the app's
@@ -281,7 +298,8 @@ class Front:
         headers = _headers(scope)
         try:
             with speaking(self._language(game_id, headers)):
-                body = answer_body(self.table, game_id, outcome, command, identity, change)
+                body = answer_body(self.table, game_id, outcome, command, identity, change,
+                                   state)
         except Exception:  # the app's own path answers (or its handlers say why)
             return None
         return [*ANSWER_HEADERS[:1], (b"content-length", b"%d" % len(body)),
