@@ -148,7 +148,8 @@ def test_an_answer_with_a_stream_open_carries_the_streams_change(
             {"cmd": "roll", "player": "Alice", "dice": [1, 2]},
             {"cmd": "buy", "player": "Alice", "space": "Kirkeveien"},
             {"cmd": "roll", "player": "Bob", "dice": [1, 2]},
-            {"cmd": "claim", "player": "Alice"}]):
+            {"cmd": "claim", "player": "Alice"},
+            {"cmd": "undo"}]):  # the claim undone: a change too
         status, _head, body = over_http(server, web_actions.game, banker,
                                         {**command, "id": f"c{number}"})
         answer = json.loads(body)
@@ -163,7 +164,8 @@ def test_an_answer_with_a_stream_open_carries_the_streams_change(
         assert "event: change" in block and b',"change":' + data.encode() + b"}" in body
         before = now
     status, _head, body = over_http(server, web_actions.game, banker,
-                                    {"cmd": "claim", "player": "Alice", "id": "c3"})
+                                    {"cmd": "buy", "player": "Alice", "space": "Kirkeveien",
+                                     "id": "c1"})
     again = json.loads(body)
     assert again["duplicate"] and "change" not in again and again["state"] == before
     whole = web_actions.table.snapshot_json(web_actions.game)[1].encode()
