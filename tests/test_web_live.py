@@ -261,10 +261,11 @@ def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
                                                    web_actions: WebActions) -> None:
     """A command's answer, the live stream and ``GET /api/games/<id>`` carry one text for
     one state (docs/table-log.md "The state"), so a phone never sees two versions of it;
-    the stream's change (issue 19) rebuilds that text byte for byte."""
+    the stream's change (issue 19), which the answer carries too, rebuilds that text byte
+    for byte."""
     web_actions.new_game("Alice", "Bob")
     conn, sse = live_stream(live_server, web_actions, web_actions.players["Bob"])
-    sse.event()
+    _seq, before = sse.event()
     path = f"/api/games/{web_actions.game}"
     http = connect(live_server)
     http.request("POST", f"{path}/commands", json.dumps(
@@ -278,7 +279,8 @@ def test_the_state_reads_the_same_bytes_everywhere(live_server: LiveServer,
     assert seq == 2 and sse.changes == 1
     streamed = encode(rebuilt).encode()
     conn.close()
-    assert state == streamed and answer.endswith(b'"state":' + state + b"}")
+    assert state == streamed and encode(rebuild(before, json.loads(answer)["change"])) \
+        == state.decode()
     assert json.loads(state)["game"]["seq"] == 2
 
 

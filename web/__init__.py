@@ -83,14 +83,22 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     return app
 
 
-def _security_headers(response: Response) -> Response:
-    """The headers every answer carries, and :data:`CSP` on every HTML page (whatever its
+def security_headers(mimetype: str | None, blueprint: str | None) -> dict[str, str]:
+    """The headers an answer of ``mimetype`` from ``blueprint`` (None: no view) carries:
+    :data:`SECURITY_HEADERS` always, :data:`CSP` on every HTML page (whatever its
     blueprint, error pages too: issue 17 point 9 found ``/editions`` and ``/table``
-    without one) and on every answer of the pages' blueprints."""
+    without one) and on every answer of the pages' blueprints.  The one rule, for the
+    app's answers and the server's fast lane (:mod:`web.front`)."""
+    if mimetype == "text/html" or blueprint in CSP_BLUEPRINTS:
+        return {**SECURITY_HEADERS, "Content-Security-Policy": CSP}
+    return dict(SECURITY_HEADERS)
+
+
+def _security_headers(response: Response) -> Response:
+    """``after_request``: :func:`security_headers` on every answer (a header the view
+    set itself is kept)."""
     from flask import request
 
-    for name, value in SECURITY_HEADERS.items():
+    for name, value in security_headers(response.mimetype, request.blueprint).items():
         response.headers.setdefault(name, value)
-    if response.mimetype == "text/html" or request.blueprint in CSP_BLUEPRINTS:
-        response.headers.setdefault("Content-Security-Policy", CSP)
     return response

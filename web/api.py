@@ -9,8 +9,9 @@ command that is plainly fine (JSON, a token that may use the game, a command obj
 its loop, for latency: no hand-off to a worker thread, and the live streams are written
 before the answer.  Everything else -- a malformed body, a bad token, ``new_game``, and
 every request under plain WSGI (tests, ``flask run``) -- comes to :func:`send_command`
-here, which answers why.  Both lanes build the answer with :func:`command_answer` and
-share the limits below (:data:`MAX_WAIT`, :data:`MAX_AFTER`, :func:`is_game_command`), so
+here, which answers why.  Both lanes build the answer's body with :func:`answer_body`
+(the front without a request context, carrying the live streams' change) and share the
+limits below (:data:`MAX_WAIT`, :data:`MAX_AFTER`, :func:`is_game_command`), so
 each check and message has one definition.
 """
 
@@ -32,6 +33,7 @@ from web.auth import banker_required, game_required, tokens
 from web.i18n import _
 from web.qr import join_url
 from web.refusal_text import translate_error
+from web.tokens import Identity
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -192,34 +194,59 @@ def apply_command(game_id: str) -> tuple[Outcome, dict[str, Any]]:
     return table().execute(command, g.identity.actor, game_id), command
 
 
-def command_answer(game_id: str, outcome: Outcome, command: dict[str, Any]) -> Response:
-    """The answer to an applied command: ``ok``, ``seq``, ``duplicate``, ``text`` (what it
-    did, in words), ``undone`` (for an undo) and ``state`` (the text the streams send)."""
-    _seq, state = table().snapshot_json(game_id)
+def command_answer(game_id: str, outcome: Outcome, command: dict[str, Any],
+                   change: bytes | None = None, state: bytes | None = None) -> Response:
+    """The answer to an applied command (:func:`answer_body`; the whole ``state`` unless
+    ``change`` is given) as a JSON response, for ``g.identity`` in the request's
+    language."""
+    body = answer_body(table(), game_id, outcome, command, g.identity, change, state)
+    return Response(body, mimetype="application/json")
+
+
+def answer_body(store: Table, game_id: str, outcome: Outcome, command: dict[str, Any],
+                identity: Identity, change: bytes | None = None,
+                state: bytes | None = None) -> bytes:
+    """The JSON body (UTF-8) of the answer to an applied command, in the language being
+    spoken (:func:`web.i18n.language`; no request context needed): ``ok``, ``seq``,
+    ``duplicate``, ``text`` (what it did, in words, for ``identity``), ``undone`` (for an
+    undo), then ``change`` -- ``change``, the JSON text of the change the live streams
+    got that leads to ``seq`` or later (:mod:`web.changes`), spliced in as it is -- or,
+    when None, ``state``: the whole state's text as the streams send it (``state``, the
+    text of a state at ``seq`` or later; None: the newest committed,
+    :meth:`~companion.table.Table.snapshot_json`).  Raises UnknownGame."""
     done = None if outcome.duplicate else {  # what was stored, without reading it back
-        "seq": outcome.seq, "actor": str(g.identity.actor), "command": command,
+        "seq": outcome.seq, "actor": str(identity.actor), "command": command,
         "events": [ev.to_dict(e) for e in outcome.events]}
+    viewer = identity.player if identity.role == "player" else None
     head = json.dumps({"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
-                       **_told(game_id, outcome.seq, done)}, ensure_ascii=False)
-    return Response(f'{head[:-1]},"state":{state}}}', mimetype="application/json")
+                       **told(store, game_id, outcome.seq, viewer, done)},
+                      ensure_ascii=False).encode()
+    if change is not None:
+        return b"%b,\"change\":%b}" % (head[:-1], change)
+    if state is None:
+        state = store.snapshot_json(game_id)[1].encode()
+    return b"%b,\"state\":%b}" % (head[:-1], state)
 
 
-def _told(game_id: str, seq: int, row: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What the recorded command did in words (``text``); for an undo also what it
-    reversed (``undone``).  ``row``: the command as stored, when at hand."""
+def told(store: Table, game_id: str, seq: int, viewer: str | None,
+         row: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the recorded command ``seq`` did in words (``text``), as ``viewer`` (a
+    player's name; None: the banker) reads it, in the language being spoken; for an undo
+    also what it reversed (``undone``).  ``row``: the command as stored, when at hand.
+    Empty when ``seq`` is not in the log."""
     from web.describe import Context, describe
 
-    ctx = Context(table(), game_id, _viewer(), {seq: row} if row is not None else {})
+    ctx = Context(store, game_id, viewer, {seq: row} if row is not None else {})
     row = ctx.row(seq)
     if row is None:
         return {}
-    told: dict[str, Any] = {"text": describe(ctx, row)}
+    said: dict[str, Any] = {"text": describe(ctx, row)}
     target = next((e["target"] for e in row["events"] if e.get("type") == "CommandUndone"),
                   None)
     undone = ctx.row(int(target)) if target is not None else None
     if undone is not None:
-        told["undone"] = describe(ctx, undone)
-    return told
+        said["undone"] = describe(ctx, undone)
+    return said
 
 
 def _viewer() -> str | None:
@@ -252,7 +279,7 @@ def history(game_id: str) -> Any:
         if target is None:
             answer["undo"] = None
         else:
-            said = known.get(target) or _told(game_id, target).get("text")
+            said = known.get(target) or told(table(), game_id, target, viewer).get("text")
             answer["undo"] = {"seq": target, "text": said}
     return answer
 

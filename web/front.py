@@ -6,8 +6,9 @@ Three lanes, so that the busy paths never wait for a thread per request:
   itself (:class:`web.hub.Hub`): a command reaches every phone in one pass of the loop.
 - ``POST /api/games/<id>/commands``: checked in the loop itself (:meth:`Front._command`,
   once the phone's rate limit allows, :mod:`web.limits`), applied by the table's writer,
-  and the live streams are written before the sender's answer is built (by
-  :func:`web.api.command_answer` and the app's error handlers, in a request context).
+  and the live streams are written before the sender's answer is built: in the loop,
+  without a request context (:meth:`Front._answer`, carrying the streams' change), or by
+  the app's error handlers for a refusal.
   The loop does not wait for the commit's fsync: it queues the command for the table's
   writer thread (group commit, issue 19 point 3: the commands that arrive while one
   commit is in flight are committed together, in one fsync) and answers once the
@@ -42,10 +43,11 @@ from flask import Flask, g
 from werkzeug.http import parse_cookie
 
 from companion.table import Outcome, Table
-from web import limits
+from web import limits, security_headers
 from web.api import (
     MAX_AFTER,
     MAX_WAIT,
+    answer_body,
     command_answer,
     is_game_command,
     no_constant,
@@ -53,6 +55,8 @@ from web.api import (
 )
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
+from web.i18n import speaking
+from web.locale_choice import COOKIE, choose, known
 from web.tokens import Identity, Tokens
 
 EVENTS = re.compile(r"/api/games/([^/]+)/events")
@@ -61,6 +65,12 @@ STATE = re.compile(r"/api/games/([^/]+)")
 #: Seconds a request's body may take to arrive (a phone's takes milliseconds).
 BODY_SECONDS = 10
 LATE_BODY = b'{"ok": false, "error": "The request did not arrive in time; send it again."}'
+
+#: The headers of an applied command's answer, as the app gives them (the length goes
+#: after the content type): :func:`web.security_headers` for a JSON answer of the API.
+ANSWER_HEADERS = [(b"content-type", b"application/json"), *(
+    (name.lower().encode("latin-1"), value.encode("latin-1"))
+    for name, value in security_headers("application/json", "api").items())]
 
 #: Threads for pages and ordinary requests (a long-polling phone holds one for ≤ 25 s).
 THREADS = 16
@@ -202,11 +212,12 @@ class Front:
                        send: Send) -> None:
         """A command, queued for the table's writer (group commit) and answered in the
         loop once it is durably committed; the live streams are written before the
-        sender's answer is built.  A request that is not plainly fine
-        (no JSON, no valid token, a malformed body) goes to the Flask view unchanged, which
-        answers why; a refusal is answered by the app's own error handlers.  A phone's
-        command counts against its limit (:mod:`web.limits`) here when it is applied here,
-        in the view when it is handed over: never twice."""
+        sender's answer is built (:meth:`_answer`; the app's path when that declines).
+        A request that is not plainly fine (no JSON, no valid token, a malformed body)
+        goes to the Flask view unchanged, which answers why; a refusal is answered by the
+        app's own error handlers.  A phone's command counts against its limit
+        (:mod:`web.limits`) here when it is applied here, in the view when it is handed
+        over: never twice."""
         read = await self._body(scope, receive, send)
         if read is None:
             return
@@ -226,8 +237,16 @@ class Front:
                 outcome = await asyncio.wrap_future(future)
             except Exception as exc:  # answered by the app's handlers below
                 error = exc
+        change = state = None
         if outcome is not None:
             await asyncio.sleep(0)  # streams left to their own tasks write first
+            change, state = self._streamed(game_id, outcome)
+            answer = self._answer(game_id, scope, identity, outcome, command, change, state)
+            if answer is not None:
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": answer[0]})
+                await send({"type": "http.response.body", "body": answer[1]})
+                return
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
         app = self.app
         with app.request_context(cast(dict[str, Any], environ)):
@@ -237,7 +256,8 @@ class Front:
                     limits.refuse(wait)  # the 429 in the request's language
                 if error is not None:
                     raise error
-                answer: Any = command_answer(game_id, cast(Outcome, outcome), command)
+                answer: Any = command_answer(game_id, cast(Outcome, outcome), command,
+                                             change, state)
             except Exception as exc:  # the app's handlers answer, as for its own views
                 answer = app.handle_user_exception(exc)
             response = app.finalize_request(answer)
@@ -247,6 +267,54 @@ class Front:
         await send({"type": "http.response.start", "status": response.status_code,
                     "headers": headers})
         await send({"type": "http.response.body", "body": data})
+
+    def _streamed(self, game_id: str, outcome: Outcome) -> tuple[bytes | None, bytes | None]:
+        """``(change, state)`` for the answer, from the last step the hub streamed of
+        ``game_id`` (``Hub.steps``; issue 19 point 2): its change when it covers the
+        command (from a state before ``outcome.seq`` to ``outcome.seq`` or later: the
+        commands of one batch share one step), else its whole state when it is at
+        ``outcome.seq`` or later; ``(None, None)``: nothing streamed since, the answer
+        reads :meth:`companion.table.Table.snapshot_json` (which may wait for the next
+        batch's commit to build the text).  A duplicate: never the change."""
+        step = self.hub.steps.get(game_id)
+        if step is None or step.seq < outcome.seq:
+            return None, None
+        if (step.change is not None and step.base is not None and not outcome.duplicate
+                and step.base < outcome.seq):
+            return step.change, None
+        return None, step.full
+
+    def _answer(self, game_id: str, scope: Message, identity: Identity, outcome: Outcome,
+                command: dict[str, Any], change: bytes | None,
+                state: bytes | None) -> tuple[list[tuple[bytes, bytes]], bytes] | None:
+        """``(headers, body)`` of the answer to an applied command, built without a Flask
+        request context (issue 19 point 2): the body of :func:`web.api.answer_body` in the
+        request's language (:func:`web.locale_choice.choose`), the headers the app's
+        answer carries (content type and length, :func:`web.security_headers`).  None
+        when the request has a query string (``?lang=`` sets a cookie) or the words fail:
+        then the app builds the answer, with its hooks and handlers."""
+        if scope.get("query_string"):
+            return None
+        headers = _headers(scope)
+        try:
+            with speaking(self._language(game_id, headers)):
+                body = answer_body(self.table, game_id, outcome, command, identity, change,
+                                   state)
+        except Exception:  # the app's own path answers (or its handlers say why)
+            return None
+        return [*ANSWER_HEADERS[:1], (b"content-length", b"%d" % len(body)),
+                *ANSWER_HEADERS[1:]], body
+
+    def _language(self, game_id: str, headers: dict[str, str]) -> str:
+        """The language :func:`web.locale_choice.select_locale` gives a command request
+        without a query string for ``game_id`` with these ``headers``."""
+        cookie = parse_cookie(headers.get("cookie", "")).get(COOKIE)
+        setting = self.app.config.get("LANGUAGE")
+        bearer = headers.get("authorization", "").lower().startswith("bearer ")
+        plain = not (known(cookie) or known(setting) or bearer)
+        found = self.table.names(game_id)[0].language if plain else None
+        return choose(None, cookie, setting, bearer, found, False,
+                      headers.get("accept-language", ""))
 
     def _checked(self, game_id: str, scope: Message,
                  body: bytes) -> tuple[Identity, dict[str, Any]] | None:

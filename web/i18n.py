@@ -23,6 +23,9 @@ the other modules use them.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,25 +45,52 @@ from web.locale_choice import (
 )
 
 __all__ = ["DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "N_",
-           "catalogue", "gettext", "init_app", "language", "ngettext"]
+           "catalogue", "gettext", "init_app", "language", "ngettext", "speaking"]
 
 DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).parent / "translations"
+#: The language given explicitly (:func:`speaking`), which wins over the request's.
+_SPOKEN: ContextVar[str | None] = ContextVar("companion_spoken", default=None)
+
+
+@contextmanager
+def speaking(locale: str) -> Iterator[None]:
+    """Within the block, :func:`gettext`, :func:`ngettext` and :func:`language` speak
+    ``locale`` (``nb``, ``sv``, ``en``) with or without a request context: the server's
+    fast lane words a command's answer without building one (issue 19 point 2).  Only
+    this task or thread is affected (a context variable)."""
+    token = _SPOKEN.set(locale)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
+
+
+def _translations() -> NullTranslations:
+    """The catalogue to speak from: :func:`speaking`'s, else the request's, else none
+    (outside a request: the English source text)."""
+    spoken = _SPOKEN.get()
+    if spoken is not None:
+        return catalogue(spoken)
+    return catalogue(language()) if has_request_context() else _NONE
 
 
 def gettext(message: str, **variables: Any) -> str:
-    """The translation of ``message``, with ``%(name)s`` placeholders filled from ``variables``.
+    """The translation of ``message``, with ``%(name)s`` placeholders filled from ``variables``
+    (Flask-Babel's rule: no ``%`` formatting without variables).
 
     Outside a request (the CLI, tests of plain functions) it is the English source text.
     """
-    return str(flask_babel.gettext(message, **variables))
+    text = _translations().ugettext(message)
+    return str(text % variables if variables else text)
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The form of ``singular``/``plural`` for the count ``num`` in this request's language
     (the catalogue's ``Plural-Forms``; English: ``num == 1`` is singular); ``%(num)d`` is
     always available besides ``variables``."""
-    return str(flask_babel.ngettext(singular, plural, num, **variables))
+    variables.setdefault("num", num)
+    return str(_translations().ungettext(singular, plural, num) % variables)
 
 
 _ = gettext
@@ -73,13 +103,17 @@ def N_(message: str) -> str:
 
 
 def language() -> str:
-    """The language of this request (``nb``, ``sv`` or ``en``); bokmål outside a request."""
+    """The language of this request (``nb``, ``sv`` or ``en``): :func:`speaking`'s when
+    given, else chosen once per request (:func:`web.locale_choice.select_locale`; amounts
+    ask often); bokmål outside a request."""
+    spoken = _SPOKEN.get()
+    if spoken is not None:
+        return spoken
     if not has_request_context():
         return DEFAULT_LANGUAGE
-    known = g.get("companion_language")  # chosen once per request: amounts ask often
+    known = g.get("companion_language")
     if known is None:
-        locale = flask_babel.get_locale()
-        known = g.companion_language = str(locale) if locale is not None else DEFAULT_LANGUAGE
+        known = g.companion_language = select_locale()
     return str(known)
 
 
@@ -122,7 +156,7 @@ class _Domain(flask_babel.Domain):  # type: ignore[misc]
     """Flask-Babel's domain, but reading the ``.po`` files (compiled in memory)."""
 
     def get_translations(self) -> NullTranslations:
-        return catalogue(language()) if has_request_context() else NullTranslations()
+        return _translations()
 
 
 class _Babel(flask_babel.Babel):  # type: ignore[misc]

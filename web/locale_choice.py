@@ -18,10 +18,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import current_app, g, has_request_context, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 #: The languages of the pages, the first being the default.
 LANGUAGES = ("nb", "sv", "en")
@@ -41,12 +44,10 @@ def known(tag: str | None) -> str | None:
     return ALIASES.get(tag.replace("_", "-").split("-")[0].strip().lower())
 
 
-def _explicit() -> str | None:
-    return known(request.args.get("lang")) or known(request.cookies.get(COOKIE))
-
-
-def _accepted() -> str | None:
-    for tag, _quality in request.accept_languages:
+def accepted(header: str) -> str | None:
+    """The first of our languages an Accept-Language header names (best quality first),
+    else None."""
+    for tag, _quality in parse_accept_header(header, LanguageAccept):
         found = known(tag)
         if found is not None:
             return found
@@ -86,31 +87,48 @@ def edition() -> Any:
 
 def select_locale() -> str:
     """The language of this request: ``nb``, ``sv`` or ``en`` (the module's docstring)."""
-    explicit = _explicit() or known(current_app.config.get("LANGUAGE"))
+    chosen = request.args.get("lang"), request.cookies.get(COOKIE)
+    setting = current_app.config.get("LANGUAGE")
+    bearer = request.headers.get("Authorization", "").lower().startswith("bearer ")
+    plain = not (known(chosen[0]) or known(chosen[1]) or known(setting) or bearer)
+    found = edition() if plain else None  # the game's edition only when it may count
+    return choose(*chosen, setting, bearer, getattr(found, "language", None),
+                  request.endpoint == "pages.console", request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=512)
+def choose(lang: str | None, cookie: str | None, setting: str | None, bearer: bool,
+           edition_language: str | None, console: bool, accept_language: str) -> str:
+    """The language (``nb``, ``sv``, ``en``) for a request's inputs, by the rules of the
+    module's docstring: its ``?lang=`` and ``companion_lang`` cookie (None: absent), the
+    ``LANGUAGE`` setting, whether it has ``Authorization: Bearer``, its game's edition
+    language (None: no game), whether it asks for the banker's console, its
+    Accept-Language header ("" when absent).  Pure, so remembered per distinct inputs
+    (issue 19 point 2: a table sends the same few again and again)."""
+    explicit = known(lang) or known(cookie) or known(setting)
     if explicit is not None:
         return explicit
-    if request.headers.get("Authorization", "").lower().startswith("bearer "):
-        return _accepted() or "en"
-    found = edition()
-    if found is not None and known(found.language):
-        return str(known(found.language))
-    if request.endpoint == "pages.console":
-        return _first_console_language()
-    return _accepted() or DEFAULT_LANGUAGE
+    if bearer:
+        return accepted(accept_language) or "en"
+    if known(edition_language):
+        return str(known(edition_language))
+    if console:
+        return _first_console_language(accept_language)
+    return accepted(accept_language) or DEFAULT_LANGUAGE
 
 
 #: The languages the editions speak (the console's Accept-Language counts only for these).
 EDITION_LANGUAGES = ("nb", "sv")
 
 
-def _first_console_language() -> str:
+def _first_console_language(accept_language: str) -> str:
     """The console's language before any game (rule 5 of the module's docstring)."""
     from companion.editions import load_edition
     from web.pages import DEFAULT_EDITION
 
-    accepted = _accepted()
-    if accepted in EDITION_LANGUAGES:
-        return str(accepted)
+    found = accepted(accept_language)
+    if found in EDITION_LANGUAGES:
+        return str(found)
     try:
         return known(load_edition(DEFAULT_EDITION).language) or DEFAULT_LANGUAGE
     except Exception:  # a broken editions folder: the last rule

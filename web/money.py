@@ -13,17 +13,15 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal
 
+from web.i18n import language
+
 NBSP = "\u00a0"
 #: Quick-entry multipliers ("000", "000 000") by the size of an edition's amounts.
 THOUSAND, MILLION = 1_000, 1_000_000
 
 
 def _locale(locale: str | Locale | None) -> str | Locale:
-    if locale is not None:
-        return locale
-    from web.i18n import language
-
-    return language()
+    return locale if locale is not None else language()
 
 
 def format_amount(amount: int, locale: str | Locale | None = None) -> str:

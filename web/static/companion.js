@@ -66,9 +66,12 @@ const Companion = (() => {
   let recordedHandler = null;
   const onRecorded = (fn) => { recordedHandler = fn; };
 
-  /* Send one command; resolves with the server's answer ({ok, seq, state, text} or
-     {ok, error}).  `origin` (the form or button it came from) is where the status line
-     shows.  A refusal with `missing` goes to the onMissing handler with the command. */
+  /* Send one command; resolves with the server's answer ({ok, seq, text, and `change`
+     or `state`} or {ok, error}: web/README.md "Serving").  `onState` gets the answer's
+     state; an answer's change goes to `onState.change` (live()'s: applied to the state
+     it holds).  The state after the answer is `state()`, not `answer.state`.  `origin`
+     (the form or button it came from) is where the status line shows.  A refusal with
+     `missing` goes to the onMissing handler with the command. */
   async function send(game, command, onState, origin) {
     say(t("Sending…"), false, origin);
     const answer = await post(gameUrl(game, "/commands"), {...command, id: newId()});
@@ -84,7 +87,10 @@ const Companion = (() => {
       say(answer.error, true);
       unhide();
     }
-    if (answer.ok && answer.state && onState) onState(answer.state);
+    if (answer.ok && onState) {  // the change the streams got (issue 19), else the state
+      if (answer.change && onState.change) onState.change(answer.change);
+      else if (answer.state) onState(answer.state);
+    }
     if (!answer.ok && answer.missing && missingHandler) missingHandler(command, answer);
     if (answer.ok && recordedHandler) recordedHandler(command, answer);
     return answer;
@@ -211,6 +217,18 @@ const Companion = (() => {
         raw = state;
         onState(places(state));
       }
+    };
+    /* A command's answer brought the change the streams got (issue 19): applied when
+       this page holds its base, else left to the stream (which brings it, or already
+       did); a page that polls reads the state at once. */
+    accept.change = (change) => {
+      if (!change || !(change.seq > seq)) return;
+      let next = null;
+      if (raw && change.base === seq) {
+        try { next = applyChange(raw, change); } catch (err) { next = null; }
+      }
+      if (next) accept(next);
+      else if (polling) fetchNews();
     };
     /* One read of the state newer than ours: true when the bank answered. */
     const fetchNews = async () => {

@@ -134,21 +134,22 @@
   }
 
   /* The board index a recorded command used (a roll: where the token now stands). */
-  function used(command, answer) {
+  function used(command) {
     if (!USES.has(command.cmd)) return null;
     if (command.cmd === "roll") {
-      const player = answer.state && C.player(answer.state, command.player);
+      const state = C.state();  // after the answer (which may carry a change, not a state)
+      const player = state && C.player(state, command.player);
       return player ? player.position : null;
     }
     const index = Number(command.space);
     return command.space !== "" && Number.isInteger(index) ? index : null;
   }
 
-  function askName(command, answer) {
-    const index = used(command, answer);
+  function askName(command) {
+    const index = used(command);
     const space = index === null ? null : spaces[index];
     if (!space || space.named || !["street", "station", "utility"].includes(space.kind)) return;
-    if (pending || asked().has(index) || (answer.state && answer.state.game.over)) return;
+    if (pending || asked().has(index) || (C.state() && C.state().game.over)) return;
     remember(index);  // once per deed: "Not now" keeps the placeholder
     ask(null, {missing: {space: index, space_name: space.label, field: "name", input: "text",
       count: 1, labels: [], money: false,
@@ -200,7 +201,7 @@
     for (const [name, marks] of now) {
       const old = new Set(before.get(name) || []);
       for (const index of marks.filter((i) => !old.has(i))) {
-        askName({cmd: "free_flight", space: index}, {state});
+        askName({cmd: "free_flight", space: index});
       }
     }
   }
