@@ -86,17 +86,7 @@ def measure(server: Remote, seconds: float = 20.0, senders: int = 9,
     errors: list[str] = []
     threads = [threading.Thread(target=_sender, args=(
         server.token, game_id, i, stop, acked, errors, server)) for i in range(senders)]
-    cpu = _cpu(server)
-    begin = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    time.sleep(seconds)
-    stop.set()
-    for thread in threads:
-        thread.join(30)
-    took = time.perf_counter() - begin
-    used = _cpu(server)
-    load = None if cpu is None or used is None else (used - cpu) / took
+    took, load = _drive(server, threads, stop, seconds)
     _status, state = api.call("GET", f"/api/games/{game_id}")
     api.close()
     try:
@@ -158,6 +148,23 @@ def measure_bare(server: BareServer, seconds: float = 20.0, senders: int = 9,
     errors: list[str] = []
     threads = [threading.Thread(target=_bare_sender, args=(server.port, stop, i, acked,
                                                            errors)) for i in range(senders)]
+    took, load = _drive(server, threads, stop, seconds)
+    try:
+        streams.wait_for(max(acked, default=0), timeout=10)
+        streams_ok = True
+    except TimeoutError:
+        streams_ok = False
+    streams.close()
+    kept = len(set(acked)) == len(acked) == server.rows()
+    return Result(seconds=took, acked=len(acked), errors=len(errors), senders=senders,
+                  balances_ok=kept, money_ok=kept, streams_ok=streams_ok,
+                  server_cpu=load, error_samples=errors[:3])
+
+
+def _drive(server: Remote, threads: list[threading.Thread], stop: threading.Event,
+           seconds: float) -> tuple[float, float | None]:
+    """Start the senders' ``threads``, set ``stop`` after ``seconds`` and join them:
+    ``(wall seconds, the server's CPU seconds per wall second)`` (None: not known)."""
     cpu = _cpu(server)
     begin = time.perf_counter()
     for thread in threads:
@@ -168,17 +175,7 @@ def measure_bare(server: BareServer, seconds: float = 20.0, senders: int = 9,
         thread.join(30)
     took = time.perf_counter() - begin
     used = _cpu(server)
-    try:
-        streams.wait_for(max(acked, default=0), timeout=10)
-        streams_ok = True
-    except TimeoutError:
-        streams_ok = False
-    streams.close()
-    kept = len(set(acked)) == len(acked) == server.rows()
-    return Result(seconds=took, acked=len(acked), errors=len(errors), senders=senders,
-                  balances_ok=kept, money_ok=kept, streams_ok=streams_ok,
-                  server_cpu=None if cpu is None or used is None else (used - cpu) / took,
-                  error_samples=errors[:3])
+    return took, None if cpu is None or used is None else (used - cpu) / took
 
 
 def _cpu(server: Remote) -> float | None:

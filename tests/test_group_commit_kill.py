@@ -20,19 +20,16 @@ import threading
 import time
 import urllib.error
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from benchmarks.serve import Served
 from companion.store import Store
+from tests.kit_kill import Make, expected_cash, pays_next
 from tests.test_soak_kill import Serve
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dag", "Eva", "Finn"]
-START_CAPITAL = 30_000  # C1
-START_BONUS = 4_000  # C2, monopol-no-1996
 UNLIMITED = {"COMPANION_RATE_COMMANDS": "0"}  # a flood on purpose: no phone's rate limit
-Make = Callable[[int], dict[str, Any]]
 
 
 class Flooder(Serve):
@@ -81,12 +78,6 @@ class Sender:
             pass
 
 
-def phone(me: str) -> Make:
-    to = PLAYERS[(PLAYERS.index(me) + 1) % len(PLAYERS)]
-    return lambda n: {"cmd": "pay", "from": me, "to": to, "amount": n % 9 + 1,
-                      "id": f"{me}-{n}"}
-
-
 def banker(lane: int) -> Make:
     def make(n: int) -> dict[str, Any]:
         player = PLAYERS[(n + lane) % len(PLAYERS)]
@@ -99,25 +90,13 @@ def banker(lane: int) -> Make:
     return make
 
 
-def expected_cash(logged: list[dict[str, Any]]) -> dict[str, int]:
-    cash = dict.fromkeys(PLAYERS, START_CAPITAL)
-    for command in logged:
-        if command["cmd"] == "pass_start":
-            cash[command["player"]] += START_BONUS
-            continue
-        cash[command["from"]] -= command["amount"]
-        if command["to"] != "bank":
-            cash[command["to"]] += command["amount"]
-    return cash
-
-
 def test_nine_senders_killed_mid_burst_keep_every_acknowledged_command(
         tmp_path: Path) -> None:
     server = Flooder(tmp_path)
     try:
         game = server.call(server.token, "/api/games", {"players": PLAYERS, "id": "burst"})
         tokens = {p["name"]: p["token"] for p in game["players"]}
-        senders = [Sender(tokens[name], phone(name)) for name in PLAYERS]
+        senders = [Sender(tokens[name], pays_next(PLAYERS, name)) for name in PLAYERS]
         senders += [Sender(server.token, banker(lane)) for lane in range(3)]
         stop = threading.Event()
         threads = [threading.Thread(target=s.run, args=(server, game["game"], stop))
@@ -165,7 +144,7 @@ def test_nine_senders_killed_mid_burst_keep_every_acknowledged_command(
     batches = Counter(row.at for row in rows)  # one transaction's rows share its time
     assert max(batches.values()) > 1, "no two commands were ever committed together"
 
-    expected = expected_cash(logged)
+    expected = expected_cash(PLAYERS, logged)
     assert {p["name"]: p["cash"] for p in state["players"]} == expected
     assert all(not p["debts"] for p in state["players"])
     bank = state["bank"]

@@ -27,11 +27,10 @@ from typing import Any
 
 from benchmarks.serve import Served
 from companion.store import Store
+from tests.kit_kill import expected_cash, pays_next
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dag"]
 ROUNDS = 20
-START_CAPITAL = 30_000
-START_BONUS = 4_000  # monopol-no-1996: passing Start pays 4 000
 
 
 class Serve(Served):
@@ -78,29 +77,11 @@ class Sender:
             self.in_flight = None
 
 
-def phone(me: str) -> Any:
-    to = PLAYERS[(PLAYERS.index(me) + 1) % len(PLAYERS)]
-    return lambda n: {"cmd": "pay", "from": me, "to": to, "amount": n % 9 + 1,
-                      "id": f"{me}-{n}"}
-
-
 def banker(n: int) -> dict[str, Any]:
     player = PLAYERS[n % len(PLAYERS)]
     if n % 3:
         return {"cmd": "pass_start", "player": player, "id": f"bank-{n}"}
     return {"cmd": "pay", "from": player, "to": "bank", "amount": 500, "id": f"bank-{n}"}
-
-
-def expected_cash(logged: list[dict[str, Any]]) -> dict[str, int]:
-    cash = dict.fromkeys(PLAYERS, START_CAPITAL)
-    for command in logged:
-        if command["cmd"] == "pass_start":
-            cash[command["player"]] += START_BONUS
-            continue
-        cash[command["from"]] -= command["amount"]
-        if command["to"] != "bank":
-            cash[command["to"]] += command["amount"]
-    return cash
 
 
 def test_twenty_kill_nine_rounds_keep_every_acknowledged_command(tmp_path: Path) -> None:
@@ -111,7 +92,7 @@ def test_twenty_kill_nine_rounds_keep_every_acknowledged_command(tmp_path: Path)
     finally:
         server.stop(signal.SIGKILL)
     tokens = {p["name"]: p["token"] for p in game["players"]}
-    senders = [Sender(name, tokens[name], phone(name)) for name in PLAYERS]
+    senders = [Sender(name, tokens[name], pays_next(PLAYERS, name)) for name in PLAYERS]
     senders.append(Sender("banker", server.token, banker))
 
     for _round in range(ROUNDS):
@@ -154,7 +135,7 @@ def test_twenty_kill_nine_rounds_keep_every_acknowledged_command(tmp_path: Path)
     assert set(logged_ids) <= sent, f"never sent: {sorted(set(logged_ids) - sent)[:5]}"
     assert len(acked) == len(set(acked))
 
-    expected = expected_cash(logged)
+    expected = expected_cash(PLAYERS, logged)
     server = Serve(tmp_path)
     try:
         state = server.call(server.token, f"/api/games/{game['game']}")
