@@ -12,7 +12,9 @@ transaction with one fsync; only then are the listeners told and each command an
 The table lock is held from the first command's checks to the last one's answer being
 ready, so nothing outside sees a state that is not yet on the disk.  ``new_game``,
 ``undo`` and ``edition_value`` (which write the family's copy) are applied alone, as
-before, after the commands ahead of them are committed.
+before, after the commands ahead of them are committed.  A command sent to a quiet table
+(nothing queued or running, no commit in the last few ms) is applied and committed in its
+caller's thread at once, by the same code (:meth:`companion.group.Writer.hand`).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from companion.errors import (
     UnreadableRow,
 )
 from companion.folds import apply, fold
-from companion.group import Job, Writer
+from companion.group import BURST, Job, Writer
 from companion.ledger.draft import Draft
 from companion.ledger.payments import settle_debts
 from companion.rules import rules_for
@@ -132,11 +134,15 @@ class Table:
             text of :func:`compact_json` (a server may pass a faster encoder).
         budget: bytes a player's commands may write to the log in 24 hours
             (:mod:`companion.budget`; 0: no limit).
+        burst: seconds after a commit during which :meth:`submit` queues a command for
+            the writer (group commit) instead of committing it at once in its caller's
+            thread (:data:`companion.group.BURST`; ``math.inf``: always queued).
     """
 
     def __init__(self, store: Store, encode: Encoder = compact_json,
-                 budget: int = PLAYER_BYTES_A_DAY):
+                 budget: int = PLAYER_BYTES_A_DAY, burst: float = BURST):
         self.store = store
+        self.burst = burst
         self.budget = WriteBudget(budget)  # derived from the log: a restart keeps it
         self.budget.load(store.written_since(self.budget.clock() - DAY))
         self._encode = encode
@@ -168,11 +174,11 @@ class Table:
 
     @classmethod
     def open(cls, path: str | Path, durable: bool = True,
-             encode: Encoder = compact_json) -> Table:
+             encode: Encoder = compact_json, burst: float = BURST) -> Table:
         """A table on the SQLite file ``path`` (created when missing); replays the log.
         ``durable=False``: no fsync per command (a throw-away log, ``companion replay``);
-        ``encode``: as for :class:`Table`."""
-        return cls(Store(path, durable), encode)
+        ``encode``, ``burst``: as for :class:`Table`."""
+        return cls(Store(path, durable), encode, burst=burst)
 
     def close(self) -> None:
         """Answer the commands still queued, then close the log; idempotent."""
@@ -194,17 +200,18 @@ class Table:
             StorageError: the log could not be written; nothing changed.
         """
         job = self._job(command, actor, game_id)
-        if self._writer.is_writer() or self._writer.quiet():  # a listener sending a
-            self.run_batch([job])  # command, or nothing waiting: applied in this thread
-        else:
-            self._writer.put(job)
+        self._writer.hand(job, 0.0)  # nothing waiting: applied in this thread
         return cast(Outcome, job.future.result())
 
     def submit(self, command: dict[str, Any], actor: Actor = BANKER,
                game_id: str | None = None) -> Future[Outcome]:
-        """Queue one command for the writer (group commit, issue 19 point 3): the future
-        gets its :class:`Outcome` once its batch is durably committed and the listeners
-        were told, or the refusal or StorageError :meth:`execute` would raise.
+        """One command for the writer (group commit, issue 19 point 3): the future gets
+        its :class:`Outcome` once its batch is durably committed and the listeners were
+        told, or the refusal or StorageError :meth:`execute` would raise.  On a quiet
+        table (nothing queued or running, the last commit ``burst`` s ago or more) the
+        command is applied and committed in this thread at once, its listeners called
+        here, and the future is done when this returns (issue 19: the table's pace);
+        commands back to back are queued and share a commit.
 
         Raises:
             BadCommand: at once, for a command that is no object, a bad client id, or
@@ -212,7 +219,7 @@ class Table:
             StorageError: the table is closed.
         """
         job = self._job(command, actor, game_id)
-        self._writer.put(job)
+        self._writer.hand(job, self.burst)
         return job.future
 
     def _job(self, command: Any, actor: Actor, game_id: str | None) -> Job:
