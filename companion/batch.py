@@ -124,7 +124,7 @@ class Batches(Memory):
             pending.seq, pending.duplicate = draft.seq, True
             return
         try:
-            text, body = encoded(job.command, draft.events)
+            text, body = encoded(job.command, draft.events, job.text)
         except BaseException:
             self._rebuild(game_id, batch)
             raise

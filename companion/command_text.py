@@ -27,8 +27,8 @@ def check_text(command: dict[str, Any]) -> str:
         except ValueError as exc:
             raise BadCommand("A number in the command is not a number (%(name)s); send "
                              "real numbers.", name="NaN, Infinity") from exc
-    key = _long_text(command)
-    if key is not None:
+    key = _long_text(command) if len(text) > MAX_TEXT else None  # none is longer than
+    if key is not None:  # the whole text
         raise BadCommand("The text in %(key)r is longer than %(most)s characters; write it "
                          "shorter.", key=key, most=MAX_TEXT)
     if len(text) > MAX_COMMAND:

@@ -37,21 +37,28 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
+#: One row of the log (its seven columns, the time last).
+INSERT = "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)"
 #: A row for :meth:`Store.append_rows`: game id, seq, client id, actor, command text,
 #: events text.
 Row = tuple[str, int, str | None, str, str, str]
 
 
-def encoded(command: dict[str, Any], events: list[ev.Event]) -> tuple[str, str]:
-    """``(command text, events text)`` as the log keeps them (JSON, non-ASCII kept).
+def encoded(command: dict[str, Any], events: list[ev.Event],
+            text: str | None = None) -> tuple[str, str]:
+    """``(command text, events text)`` as the log keeps them (JSON, non-ASCII kept);
+    ``text``: the command's text already made and checked (the table's
+    :func:`companion.command_text.check_text`), kept as it is.
 
     Raises:
         StorageError: text that cannot be stored (a lone surrogate); ValueError: NaN.
     """
     body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
-    text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
     try:
-        body.encode("utf-8"), text.encode("utf-8")
+        body.encode("utf-8")
+        if text is None:
+            text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
+            text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise StorageError(f"The command holds text that cannot be stored: {exc}") from exc
     return text, body
@@ -139,9 +146,11 @@ class Store:
         now = time.time()
         with self._lock:
             try:
+                if len(rows) == 1:  # one statement: its own transaction (autocommit)
+                    self._db.execute(INSERT, (*rows[0], now))
+                    return
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                     [(*row, now) for row in rows])
+                self._db.executemany(INSERT, [(*row, now) for row in rows])
                 self._db.execute("COMMIT")
             except BaseException as exc:
                 self._rollback()
