@@ -13,7 +13,6 @@ once the commands ahead of them are committed.
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +30,7 @@ from companion.ledger.payments import settle_debts
 from companion.memory import Memory
 from companion.outcome import Actor, Outcome
 from companion.rules import rules_for
-from companion.rules.ruleset import owner_of
+from companion.rules.ruleset import owner_of, rule_set_commands
 from companion.state import GameState
 from companion.store import Row, Store, encoded
 
@@ -153,37 +152,16 @@ class Batches(Memory):
         command in order (all with the StorageError when the write failed)."""
         rows = [p.row for p in batch if p.row is not None]
         self._batch.clear()
-        failed: Exception | None = None
+        failed: StorageError | None = None
         if rows:
             try:
                 self.store.append_rows(rows)
             except Exception as exc:
-                for game_id in {row[0] for row in rows}:  # the log is asked until refolded
-                    self._next.pop(game_id, None)
-                    self._ids.forget(game_id)
                 failed = exc if isinstance(exc, StorageError) else StorageError(
                     f"The game log could not be written: {exc}")
-                self._restore({row[0] for row in rows})
-        if failed is None:
-            last: dict[str, int] = {}
-            before: dict[str, int] = {}  # per game: its committed seq before this batch
-            events: dict[str, list[ev.Event]] = {}  # per game: the batch's events, in order
-            for p in batch:
-                if p.row is not None:
-                    before.setdefault(p.game_id, self._committed.get(p.game_id, -1))
-                    events.setdefault(p.game_id, []).extend(p.events)
-                    self.editions.learn(self._games[p.game_id].ed.id, p.events)
-                    self._live.setdefault(p.game_id, array("q")).append(p.seq)
-                    self._undone.setdefault(p.game_id, set())
-                    last[p.game_id] = self._committed[p.game_id] = p.seq
-                    self._next[p.game_id] = p.seq + 1  # issue 19 point 2: from memory
-                    if p.job.client_id:
-                        self._ids.add(p.game_id, p.job.client_id,
-                                      (p.seq, p.job.text, str(p.job.actor)))
-            for game_id, seq in last.items():
-                # issue 19: the streams build again only the players the batch's events touch
-                self._last_events[game_id] = (before[game_id], seq, tuple(events[game_id]))
-                self._notify(game_id, seq)
+                self._failed({row[0] for row in rows})
+            else:
+                self._committed_rows(batch)
         for p in batch:
             if failed is not None:
                 p.job.future.set_exception(failed)
@@ -192,6 +170,36 @@ class Batches(Memory):
             else:
                 p.job.future.set_result(
                     Outcome(p.game_id, p.seq, p.events, duplicate=p.duplicate))
+
+    def _failed(self, game_ids: set[str]) -> None:
+        """After a failed commit: the log is asked until each game is refolded from it."""
+        for game_id in game_ids:
+            self._next.pop(game_id, None)
+            self._ids.forget(game_id)
+        self._restore(game_ids)
+
+    def _committed_rows(self, batch: list[_Pending]) -> None:
+        """Note the batch's committed rows in memory (issue 19 point 2), then tell the
+        listeners once per game, with the batch's events of that game (issue 19: the
+        streams build again only the players they touch)."""
+        told: dict[str, tuple[int, list[ev.Event]]] = {}  # per game: seq before, events
+        for p in batch:
+            if p.row is None:
+                continue
+            game_id, job = p.game_id, p.job
+            if game_id not in told:
+                told[game_id] = (self._committed.get(game_id, -1), [])
+            told[game_id][1].extend(p.events)
+            self.editions.learn(self._games[game_id].ed.id, p.events)  # ask once
+            self._live[game_id].append(p.seq)
+            self._committed[game_id] = p.seq
+            self._next[game_id] = p.seq + 1
+            if job.client_id:
+                self._ids.add(game_id, job.client_id, (p.seq, job.text, str(job.actor)))
+        for game_id, (before, events) in told.items():
+            seq = self._committed[game_id]
+            self._last_events[game_id] = (before, seq, tuple(events))
+            self._notify(game_id, seq)
 
     def _duplicate(self, game_id: str | None, client_id: str | None,
                    command: dict[str, Any], actor: Actor) -> Outcome | None:
@@ -282,7 +290,8 @@ def _offered(state: GameState, name: str) -> None:
     another rule set's own (``ola_roll`` in a classic game): that set's sentence, e.g.
     "That is not a rule of this game's edition."  Table commands a rule set withholds
     (Kortstokk's ``build``) are refused by its checks, which say what to use instead."""
-    rules = rules_for(state.ed)
+    if name not in rule_set_commands():  # a table command: nearly every one
+        return
     owner = owner_of(name)
-    if owner is not None and not rules.allows(name):
+    if owner is not None and not rules_for(state.ed).allows(name):
         raise owner.not_offered()
