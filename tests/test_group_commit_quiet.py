@@ -107,3 +107,22 @@ def test_a_closed_table_refuses_a_submitted_command(quiet: tuple[Table, str]) ->
     table.close()
     with pytest.raises(StorageError):
         table.submit(pay("Alice", "Bob", 10, "c1"), game_id=game)
+
+
+def test_a_listener_of_a_quiet_commit_may_send_a_command(quiet: tuple[Table, str]) -> None:
+    """A listener called in the submitting thread (the hardware's lights, say) that sends
+    a command of its own has it applied at once, in that thread, after the first."""
+    table, game = quiet
+    seqs: list[int] = []
+
+    def listener(_game: str, seq: int) -> None:
+        seqs.append(seq)
+        if seq == 2:
+            table.execute(pay("Bob", "Carol", 5, "from-listener"), game_id=game)
+
+    table.subscribe(listener)
+    time.sleep(0.1)
+    future = table.submit(pay("Alice", "Bob", 10, "first"), game_id=game)
+    assert future.done() and future.result().seq == 2
+    assert seqs == [2, 3]
+    assert cash(table, game) == {"Alice": START - 10, "Bob": START + 5, "Carol": START + 5}
