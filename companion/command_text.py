@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.commands.base import MAX_COMMAND, MAX_TEXT
 from companion.errors import BadCommand
+from companion.store import LOG_JSON
 
 
 def check_text(command: dict[str, Any]) -> str:
@@ -17,7 +18,7 @@ def check_text(command: dict[str, Any]) -> str:
     longer than ``MAX_COMMAND``: the log keeps every command, the history shows it.
     Returns the command's JSON text as the log keeps it."""
     try:
-        text = json.dumps(command, ensure_ascii=False)
+        text = LOG_JSON.encode(command)
         text.encode("utf-8")
     except (UnicodeEncodeError, TypeError, ValueError, RecursionError) as exc:
         raise BadCommand("The command holds text or values that cannot be stored.") from exc

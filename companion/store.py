@@ -22,7 +22,7 @@ from companion import events as ev
 from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 from companion.logfile import LogRow, check_log_file, check_schema, decode_row, load_json
 
-__all__ = ["LogRow", "Row", "Store", "encoded"]
+__all__ = ["LOG_JSON", "LogRow", "Row", "Store", "encoded"]
 
 DAMAGED = N_("the file is damaged there")  # why a row cannot be read: SQLite's error
 
@@ -37,6 +37,8 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
+#: The log's JSON text: ``json.dumps(value, ensure_ascii=False)``, the encoder made once.
+LOG_JSON = json.JSONEncoder(ensure_ascii=False)
 #: One row of the log (its seven columns, the time last).
 INSERT = "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)"
 #: A row for :meth:`Store.append_rows`: game id, seq, client id, actor, command text,
@@ -53,7 +55,7 @@ def encoded(command: dict[str, Any], events: list[ev.Event],
     Raises:
         StorageError: text that cannot be stored (a lone surrogate); ValueError: NaN.
     """
-    body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
+    body = LOG_JSON.encode([ev.to_dict(e) for e in events])
     try:
         body.encode("utf-8")
         if text is None:
