@@ -7,13 +7,21 @@ each in order, writes them all in one transaction with one fsync, and only then 
 each one's :class:`~concurrent.futures.Future`.  While a batch's fsync is in flight the
 next commands wait here, so the loop that queued them never waits on the disk.
 
-The thread starts with the first command and ends after ``idle`` seconds without one:
-nothing runs at import time, and an idle table holds no thread.
+A quiet table (issue 19, pace): when nothing is queued or running and the last batch
+ended more than ``burst`` seconds ago, :meth:`Writer.hand` runs the command in the
+caller's own thread at once, alone in its batch — the same code, lock and commit — so a
+command from the server's loop is committed, its listeners told and its future answered
+before ``submit`` returns: no thread hop.  Commands arriving back to back (within
+``burst`` of the last commit, or while one runs) are queued and share a commit.
+
+The thread starts with the first queued command and ends after ``idle`` seconds without
+one: nothing runs at import time, and an idle table holds no thread.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -23,6 +31,10 @@ from companion.errors import StorageError
 
 #: Most commands one batch takes: bounds how long the first of them waits for its answer.
 MAX_BATCH = 64
+#: Seconds after a batch's end during which the next command is queued for the writer
+#: (commands back to back: group commit) rather than committed in its caller's thread.
+#: At the table's pace (1 command per 50 ms or slower) every command is committed at once.
+BURST = 0.005
 
 
 @dataclass
@@ -47,14 +59,16 @@ class Writer:
         idle: seconds the thread waits for a command before it ends.
     """
 
-    def __init__(self, run: Callable[[list[Job]], None], idle: float = 5.0):
+    def __init__(self, run: Callable[[list[Job]], None], idle: float = 5.0) -> None:
         self._run = run
         self._idle = idle
         self._jobs: list[Job] = []
         self._cond = threading.Condition(threading.Lock())
         self._thread: threading.Thread | None = None
         self._closed = False
-        self._running = False  # the thread is inside a batch
+        self._busy = 0  # batches running: the thread's, and callers' own (:meth:`hand`)
+        self._owners: set[int] = set()  # threads running a batch of their own
+        self._ended = 0.0  # time.monotonic() when the last batch ended
 
     def put(self, job: Job) -> None:
         """Queue ``job`` (starting the thread when none runs).
@@ -72,16 +86,43 @@ class Writer:
                 self._thread.start()
             self._cond.notify()
 
-    def quiet(self) -> bool:
-        """True when no command is queued and no batch is running: a caller that waits
-        for its answer anyway (a replay, a button) may then apply its own command in its
-        own thread, under the same table lock, sparing two thread switches."""
+    def hand(self, job: Job, burst: float) -> None:
+        """Run ``job`` as a batch of its own in this thread when this thread is running a
+        batch (a listener sending a command), or when nothing is queued or running and
+        the last batch ended ``burst`` seconds ago or more; else queue it (:meth:`put`).
+        Either way its future is answered as the writer would answer it.
+
+        Raises:
+            StorageError: the table is closed.
+        """
+        if self.is_writer():
+            self._guarded([job])
+            return
+        if not self._claim(burst):
+            self.put(job)
+            return
+        try:
+            self._guarded([job])
+        finally:
+            with self._cond:
+                self._busy -= 1
+                self._owners.discard(threading.get_ident())
+                self._ended = time.monotonic()
+
+    def _claim(self, burst: float) -> bool:
         with self._cond:
-            return not self._jobs and not self._running
+            if self._closed:
+                raise StorageError("The game log is closed.")
+            if self._jobs or self._busy or time.monotonic() - self._ended < burst:
+                return False
+            self._busy += 1
+            self._owners.add(threading.get_ident())
+            return True
 
     def is_writer(self) -> bool:
-        """True in the writer thread itself (a listener that sends a command)."""
-        return threading.current_thread() is self._thread
+        """True in a thread running a batch: the writer thread, or a caller's own."""
+        return (threading.current_thread() is self._thread
+                or threading.get_ident() in self._owners)
 
     def close(self) -> None:
         """Answer the commands still queued, then end the thread; idempotent."""
@@ -100,23 +141,29 @@ class Writer:
                     self._thread = None
                     return None
             jobs, self._jobs = self._jobs[:MAX_BATCH], self._jobs[MAX_BATCH:]
-            self._running = True
+            self._busy += 1
             return jobs
+
+    def _guarded(self, jobs: list[Job]) -> None:
+        """Run ``jobs``; whatever goes wrong, never leave a sender waiting forever."""
+        try:
+            self._run(jobs)
+        except BaseException as exc:
+            for job in jobs:
+                if not job.future.done():
+                    job.future.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
 
     def _loop(self) -> None:
         try:
             while (jobs := self._take()) is not None:
                 try:
-                    self._run(jobs)
-                except BaseException as exc:  # never leave a sender waiting forever
-                    for job in jobs:
-                        if not job.future.done():
-                            job.future.set_exception(exc)
-                    if not isinstance(exc, Exception):
-                        raise
+                    self._guarded(jobs)
                 finally:
                     with self._cond:
-                        self._running = False
+                        self._busy -= 1
+                        self._ended = time.monotonic()
         finally:
             with self._cond:
                 if self._thread is threading.current_thread():

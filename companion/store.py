@@ -22,7 +22,7 @@ from companion import events as ev
 from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 from companion.logfile import LogRow, check_log_file, check_schema, decode_row, load_json
 
-__all__ = ["LogRow", "Row", "Store", "encoded"]
+__all__ = ["LOG_JSON", "LogRow", "Row", "Store", "encoded"]
 
 DAMAGED = N_("the file is damaged there")  # why a row cannot be read: SQLite's error
 
@@ -37,21 +37,30 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
+#: The log's JSON text: ``json.dumps(value, ensure_ascii=False)``, the encoder made once.
+LOG_JSON = json.JSONEncoder(ensure_ascii=False)
+#: One row of the log (its seven columns, the time last).
+INSERT = "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)"
 #: A row for :meth:`Store.append_rows`: game id, seq, client id, actor, command text,
 #: events text.
 Row = tuple[str, int, str | None, str, str, str]
 
 
-def encoded(command: dict[str, Any], events: list[ev.Event]) -> tuple[str, str]:
-    """``(command text, events text)`` as the log keeps them (JSON, non-ASCII kept).
+def encoded(command: dict[str, Any], events: list[ev.Event],
+            text: str | None = None) -> tuple[str, str]:
+    """``(command text, events text)`` as the log keeps them (JSON, non-ASCII kept);
+    ``text``: the command's text already made and checked (the table's
+    :func:`companion.command_text.check_text`), kept as it is.
 
     Raises:
         StorageError: text that cannot be stored (a lone surrogate); ValueError: NaN.
     """
-    body = json.dumps([ev.to_dict(e) for e in events], ensure_ascii=False)
-    text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
+    body = LOG_JSON.encode([ev.to_dict(e) for e in events])
     try:
-        body.encode("utf-8"), text.encode("utf-8")
+        body.encode("utf-8")
+        if text is None:
+            text = json.dumps(command, ensure_ascii=False, allow_nan=False)  # NaN: no JSON
+            text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise StorageError(f"The command holds text that cannot be stored: {exc}") from exc
     return text, body
@@ -139,9 +148,11 @@ class Store:
         now = time.time()
         with self._lock:
             try:
+                if len(rows) == 1:  # one statement: its own transaction (autocommit)
+                    self._db.execute(INSERT, (*rows[0], now))
+                    return
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                     [(*row, now) for row in rows])
+                self._db.executemany(INSERT, [(*row, now) for row in rows])
                 self._db.execute("COMMIT")
             except BaseException as exc:
                 self._rollback()

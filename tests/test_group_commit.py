@@ -12,6 +12,7 @@ exactly its amount from one player to the other.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -90,7 +91,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def table(db: Path) -> Iterator[Table]:
-    table = Table.open(db)
+    table = Table.open(db, burst=math.inf)  # every submitted command queued for the writer
     yield table
     table.close()
 

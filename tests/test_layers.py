@@ -51,7 +51,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("mechanics", ["companion.mechanics.base", "companion.mechanics.*.mechanic"]),
     ("view", ["companion.view"]),
     ("commands", ["companion.commands", "companion.mechanics.*.commands"]),
-    ("table", ["companion.table"]),
+    ("table", ["companion.outcome", "companion.command_text", "companion.memory",
+               "companion.batch", "companion.table"]),
     ("replay", ["companion.replay"]),
     ("rescue", ["companion.rescue"]),
 ]

@@ -234,7 +234,8 @@ class Front:
         if not wait:
             try:  # queued for the writer: the loop goes on while the batch's fsync runs
                 future = self.table.submit(command, identity.actor, game_id)
-                outcome = await asyncio.wrap_future(future)
+                outcome = (future.result() if future.done()  # a quiet table: committed
+                           else await asyncio.wrap_future(future))
             except Exception as exc:  # answered by the app's handlers below
                 error = exc
         change = state = None
