@@ -33,6 +33,7 @@ import copy
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import orjson
@@ -54,36 +55,66 @@ def _text(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
+#: The field values kept as they are (immutable; the same type and value give the same
+#: text); any other is kept as its text (a list or object could change under it).
+_PLAIN = (str, int, bool, type(None))
+
+
 @dataclass
-class _Player:
-    text: bytes  # the player's JSON text
-    spaces: frozenset[int]  # the deeds it owned when built
+class _Unit:
+    """A section's or a player's JSON text; ``fields``: each field in order, its value when
+    of a :data:`_PLAIN` type, else its text (orjson writes an object as its fields' texts
+    joined), None when not an object; ``spaces``: a player's deeds (each entry's text) and
+    ``owned`` their board indices.  Split when built, from the value just built (nothing
+    kept can change under it), and only when its text differs from the one kept."""
+
+    text: bytes
+    fields: dict[str, Any] | None = None
+    spaces: tuple[bytes, ...] = ()
+    owned: frozenset[int] = frozenset()
 
 
-def _player(view: dict[str, Any]) -> _Player:
-    return _Player(_text(view), frozenset(d["index"] for d in view.get("spaces", ())))
+def _unit(value: Any, kept: _Unit | None, player: bool = False) -> _Unit:
+    """The unit of ``value``: ``kept`` itself when the text is the same."""
+    text = _text(value)
+    if kept is not None and kept.text == text:
+        return kept
+    if not isinstance(value, dict):
+        return _Unit(text)
+    unit = _Unit(text, {k: v if type(v) in _PLAIN else _text(v) for k, v in value.items()})
+    deeds = value.get("spaces") if player else None
+    if isinstance(deeds, list):
+        unit.spaces = tuple(map(_text, deeds))
+        unit.owned = frozenset(d["index"] for d in deeds if isinstance(d, dict))
+    return unit
 
 
 @dataclass
 class _Frame:
-    """One state: ``sections[key]`` each section's JSON text, ``players`` each player's
-    (split into fields only where two states differ: parsed again, which gives the same
-    text)."""
+    """One state: ``sections[key]`` each section's unit (``"players"`` the list's text
+    joined from ``players``, each player's unit)."""
 
     seq: int
-    sections: dict[str, bytes] = field(default_factory=dict)
-    players: dict[str, _Player] = field(default_factory=dict)
+    sections: dict[str, _Unit] = field(default_factory=dict)
+    players: dict[str, _Unit] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Step:
-    """The result of :meth:`Changes.advance`: the state ``seq``'s whole text and the change
-    from ``base`` (None: no earlier state kept, or its sections differ)."""
+    """The result of :meth:`Changes.advance`: the state ``seq`` (its whole text
+    :attr:`full`, joined from ``parts`` when first asked) and the change from ``base``
+    (None: no earlier state kept, or its sections differ)."""
 
     seq: int
-    full: bytes
+    parts: tuple[tuple[str, bytes], ...]
     base: int | None
     change: bytes | None
+
+    @cached_property
+    def full(self) -> bytes:
+        """The whole state's JSON text (exactly :func:`web.state_json.encode` of
+        :func:`companion.view.snapshot`)."""
+        return b"{" + b",".join(_text(k) + b":" + v for k, v in self.parts) + b"}"
 
 
 def touched(state: GameState, events: Iterable[ev.Event],
@@ -134,9 +165,8 @@ class Changes:
             if old is not None and old.seq >= seq:
                 return
             snap = orjson.loads(text)
-            players = {p["name"]: _player(p) for p in snap["players"]}
-            frame = _split(seq, snap, players)
-            if _full(frame) == text.encode():  # else (never seen): the next step is whole
+            frame = _frame(seq, snap, {p["name"]: _unit(p, None, True) for p in snap["players"]})
+            if _whole(frame) == text.encode():  # else (never seen): the next step is whole
                 self._frames[game_id] = frame
 
     def advance(self, state: GameState,
@@ -150,87 +180,83 @@ class Changes:
     def _advance(self, state: GameState,
                  known: tuple[int, tuple[ev.Event, ...]] | None) -> Step:
         old = self._frames.get(state.game_id)
+        kept = old.players if old is not None else {}
         names: set[str] | None = None
         if old is not None and known is not None and known[0] == old.seq:
-            owners = {i: n for n, p in old.players.items() for i in p.spaces}
+            owners = {i: n for n, p in kept.items() for i in p.owned}
             names = touched(state, known[1], owners)
-        players: dict[str, _Player] = {}
+        players: dict[str, _Unit] = {}
         for name in state.players:
-            kept = old.players.get(name) if old is not None and names is not None else None
-            if kept is None or name in names:  # type: ignore[operator]
-                kept = _player(player_view(state, name))
-            players[name] = kept
-        new = _frame(state, players)
-        full = _full(new)
+            unit = kept.get(name)
+            if unit is None or names is None or name in names:
+                unit = _unit(player_view(state, name), unit, True)
+            players[name] = unit
+        new = _frame(state.seq, snapshot(state, players=[]), players,
+                     old.sections if old is not None else {})
         self._frames[state.game_id] = new
+        parts = tuple((k, u.text) for k, u in new.sections.items())
         if old is None or list(old.sections) != list(new.sections):
-            return Step(state.seq, full, None, None)
+            return Step(state.seq, parts, None, None)
         sets = _sets(old, new)
         events = known[1] if known is not None and known[0] == old.seq else ()
         change = (b'{"seq":' + _text(state.seq) + b',"base":' + _text(old.seq)
                   + b',"set":[' + b",".join(b"[" + _text(p) + b"," + v + b"]" for p, v in sets)
                   + b'],"events":' + _text([ev.to_dict(e) for e in events]) + b"}")
-        return Step(state.seq, full, old.seq, change)
+        return Step(state.seq, parts, old.seq, change)
 
 
-def _frame(state: GameState, players: dict[str, _Player]) -> _Frame:
-    return _split(state.seq, snapshot(state, players=[]), players)
-
-
-def _split(seq: int, snap: dict[str, Any], players: dict[str, _Player]) -> _Frame:
+def _frame(seq: int, snap: dict[str, Any], players: dict[str, _Unit],
+           kept: dict[str, _Unit] | None = None) -> _Frame:
+    """The frame of ``snap`` (its ``players`` section given as ``players``' units); a
+    section whose text is the same as in ``kept`` keeps that unit."""
+    kept = kept or {}
     frame = _Frame(seq, players=players)
     for key, value in snap.items():
         if key == "players":
-            frame.sections[key] = b"[" + b",".join(p.text for p in players.values()) + b"]"
+            text = b"[" + b",".join(p.text for p in players.values()) + b"]"
+            old = kept.get(key)
+            frame.sections[key] = old if old is not None and old.text == text else _Unit(text)
         else:
-            frame.sections[key] = _text(value)
+            frame.sections[key] = _unit(value, kept.get(key))
     return frame
 
 
-def _full(frame: _Frame) -> bytes:
-    return b"{" + b",".join(_text(k) + b":" + v for k, v in frame.sections.items()) + b"}"
+def _whole(frame: _Frame) -> bytes:
+    return b"{" + b",".join(_text(k) + b":" + u.text for k, u in frame.sections.items()) + b"}"
 
 
 def _sets(old: _Frame, new: _Frame) -> list[tuple[list[Any], bytes]]:
     """The ``[path, value text]`` pairs that turn ``old`` into ``new`` (same sections)."""
     sets: list[tuple[list[Any], bytes]] = []
-    for key, text in new.sections.items():
-        if old.sections[key] == text:
+    for key, unit in new.sections.items():
+        before = old.sections[key]
+        if before is unit or before.text == unit.text:
             continue
         if key == "players" and list(old.players) == list(new.players):
             for name, player in new.players.items():
-                before = old.players[name].text
-                if before != player.text:
-                    _fields(["players", name], orjson.loads(before), orjson.loads(player.text),
-                            player.text, sets)
+                was = old.players[name]
+                if was is not player and was.text != player.text:
+                    _fields(["players", name], was, player, sets)
             continue
-        before_value, value = orjson.loads(old.sections[key]), orjson.loads(text)
-        if isinstance(value, dict) and isinstance(before_value, dict):
-            _fields([key], before_value, value, text, sets)
-        else:
-            sets.append(([key], text))
+        _fields([key], before, unit, sets)
     return sets
 
 
-def _fields(path: list[Any], old: dict[str, Any], new: dict[str, Any], text: bytes,
+def _fields(path: list[Any], old: _Unit, new: _Unit,
             sets: list[tuple[list[Any], bytes]]) -> None:
-    """The fields of object ``new`` (its text ``text``) that differ from ``old``'s; the
-    whole object when its fields differ in name or order."""
-    if list(old) != list(new):
-        sets.append((path, text))
+    """The fields of ``new`` whose text differs from ``old``'s; the whole unit when it is
+    not an object or its fields differ in name or order."""
+    if old.fields is None or new.fields is None or list(old.fields) != list(new.fields):
+        sets.append((path, new.text))
         return
-    for k, v in new.items():
-        was = old[k]
-        nested = isinstance(v, (list, dict))
-        if not nested and type(was) is type(v) and was == v:  # same type and value: same text
+    for k, after in new.fields.items():
+        was = old.fields[k]
+        if type(was) is type(after) and was == after:  # the same type and value: same text
             continue
-        after = _text(v)
-        if nested and _text(was) == after:
-            continue
-        if path[0] == "players" and k == "spaces" and isinstance(v, list):
-            sets.append(_splice(path[1], tuple(map(_text, old[k])), tuple(map(_text, v))))
+        if path[0] == "players" and k == "spaces" and type(was) is type(after) is bytes:
+            sets.append(_splice(path[1], old.spaces, new.spaces))
         else:
-            sets.append(([*path, k], after))
+            sets.append(([*path, k], after if type(after) is bytes else _text(after)))
 
 
 def _splice(name: str, old: tuple[bytes, ...],
