@@ -3,9 +3,9 @@
 Each phone used to get the whole state (~5 kB) on every command.  :class:`Changes` keeps,
 per game, the last state it built as JSON text by section and by player, and gives for the
 next state both the whole state's text (exactly :func:`web.state_json.encode` of
-:func:`companion.view.snapshot`, joined from those parts) and a *change* — for a section
-or player whose text differs, the fields that differ (parsed from the texts again, which
-gives the same text: nothing kept can change under it)::
+:func:`companion.view.snapshot`, joined from those parts when asked) and a *change* — for
+a section or player whose text differs, the fields that differ
+(:mod:`web.change_units`)::
 
     {"seq": n, "base": b, "set": [[path, value], ...], "events": [event, ...]}
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -42,6 +42,7 @@ from companion import events as ev
 from companion.mechanics.base import active
 from companion.state import GameState
 from companion.view import player_view, snapshot
+from web import change_units as units
 
 #: Events whose effect on the players' figures is only on the players their fields name
 #: (and the owners of the deed at ``space``); any other event rebuilds every player, and
@@ -50,53 +51,6 @@ NAMED_ONLY = (ev.MoneyMoved, ev.DebtOpened, ev.DebtSettled, ev.DeedMoved, ev.Lan
               ev.ClaimOpened, ev.ClaimClosed, ev.JailEntered, ev.JailLeft,
               ev.JailCardsChanged, ev.BuildingsSet, ev.MortgageSet, ev.AuctionOpened,
               ev.BidPlaced, ev.TradeProposed, ev.Rolled, ev.JailTried, ev.PotChanged)
-
-def _text(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-
-
-#: The field values kept as they are (immutable; the same type and value give the same
-#: text); any other is kept as its text (a list or object could change under it).
-_PLAIN = (str, int, bool, type(None))
-
-
-@dataclass
-class _Unit:
-    """A section's or a player's JSON text; ``fields``: each field in order, its value when
-    of a :data:`_PLAIN` type, else its text (orjson writes an object as its fields' texts
-    joined), None when not an object; ``spaces``: a player's deeds (each entry's text) and
-    ``owned`` their board indices.  Split when built, from the value just built (nothing
-    kept can change under it), and only when its text differs from the one kept."""
-
-    text: bytes
-    fields: dict[str, Any] | None = None
-    spaces: tuple[bytes, ...] = ()
-    owned: frozenset[int] = frozenset()
-
-
-def _unit(value: Any, kept: _Unit | None, player: bool = False) -> _Unit:
-    """The unit of ``value``: ``kept`` itself when the text is the same."""
-    text = _text(value)
-    if kept is not None and kept.text == text:
-        return kept
-    if not isinstance(value, dict):
-        return _Unit(text)
-    unit = _Unit(text, {k: v if type(v) in _PLAIN else _text(v) for k, v in value.items()})
-    deeds = value.get("spaces") if player else None
-    if isinstance(deeds, list):
-        unit.spaces = tuple(map(_text, deeds))
-        unit.owned = frozenset(d["index"] for d in deeds if isinstance(d, dict))
-    return unit
-
-
-@dataclass
-class _Frame:
-    """One state: ``sections[key]`` each section's unit (``"players"`` the list's text
-    joined from ``players``, each player's unit)."""
-
-    seq: int
-    sections: dict[str, _Unit] = field(default_factory=dict)
-    players: dict[str, _Unit] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -114,7 +68,7 @@ class Step:
     def full(self) -> bytes:
         """The whole state's JSON text (exactly :func:`web.state_json.encode` of
         :func:`companion.view.snapshot`)."""
-        return b"{" + b",".join(_text(k) + b":" + v for k, v in self.parts) + b"}"
+        return b"{" + b",".join(units.dumps(k) + b":" + v for k, v in self.parts) + b"}"
 
 
 def touched(state: GameState, events: Iterable[ev.Event],
@@ -149,7 +103,7 @@ class Changes:
     :meth:`web.hub.Hub.committed`); :meth:`prime` and :meth:`forget` from anywhere."""
 
     def __init__(self) -> None:
-        self._frames: dict[str, _Frame] = {}
+        self._frames: dict[str, units.Frame] = {}
         self._lock = threading.Lock()
 
     def forget(self, game_id: str) -> None:
@@ -165,8 +119,9 @@ class Changes:
             if old is not None and old.seq >= seq:
                 return
             snap = orjson.loads(text)
-            frame = _frame(seq, snap, {p["name"]: _unit(p, None, True) for p in snap["players"]})
-            if _whole(frame) == text.encode():  # else (never seen): the next step is whole
+            players = {p["name"]: units.unit(p, None, True) for p in snap["players"]}
+            frame = units.frame(seq, snap, players)
+            if units.whole(frame) == text.encode():  # else (never seen): the next step is whole
                 self._frames[game_id] = frame
 
     def advance(self, state: GameState,
@@ -185,94 +140,30 @@ class Changes:
         if old is not None and known is not None and known[0] == old.seq:
             owners = {i: n for n, p in kept.items() for i in p.owned}
             names = touched(state, known[1], owners)
-        players: dict[str, _Unit] = {}
+        players: dict[str, units.Unit] = {}
         for name in state.players:
             unit = kept.get(name)
             if unit is None or names is None or name in names:
-                unit = _unit(player_view(state, name), unit, True)
+                unit = units.unit(player_view(state, name), unit, True)
             players[name] = unit
-        new = _frame(state.seq, snapshot(state, players=[]), players,
-                     old.sections if old is not None else {})
+        new = units.frame(state.seq, snapshot(state, players=[]), players,
+                          old.sections if old is not None else {})
         self._frames[state.game_id] = new
         parts = tuple((k, u.text) for k, u in new.sections.items())
         if old is None or list(old.sections) != list(new.sections):
             return Step(state.seq, parts, None, None)
-        sets = _sets(old, new)
+        sets = units.sets(old, new)
         events = known[1] if known is not None and known[0] == old.seq else ()
-        change = (b'{"seq":' + _text(state.seq) + b',"base":' + _text(old.seq)
-                  + b',"set":[' + b",".join(b"[" + _text(p) + b"," + v + b"]" for p, v in sets)
-                  + b'],"events":' + _text([ev.to_dict(e) for e in events]) + b"}")
-        return Step(state.seq, parts, old.seq, change)
+        return Step(state.seq, parts, old.seq, _change(state.seq, old.seq, sets, events))
 
 
-def _frame(seq: int, snap: dict[str, Any], players: dict[str, _Unit],
-           kept: dict[str, _Unit] | None = None) -> _Frame:
-    """The frame of ``snap`` (its ``players`` section given as ``players``' units); a
-    section whose text is the same as in ``kept`` keeps that unit."""
-    kept = kept or {}
-    frame = _Frame(seq, players=players)
-    for key, value in snap.items():
-        if key == "players":
-            text = b"[" + b",".join(p.text for p in players.values()) + b"]"
-            old = kept.get(key)
-            frame.sections[key] = old if old is not None and old.text == text else _Unit(text)
-        else:
-            frame.sections[key] = _unit(value, kept.get(key))
-    return frame
-
-
-def _whole(frame: _Frame) -> bytes:
-    return b"{" + b",".join(_text(k) + b":" + u.text for k, u in frame.sections.items()) + b"}"
-
-
-def _sets(old: _Frame, new: _Frame) -> list[tuple[list[Any], bytes]]:
-    """The ``[path, value text]`` pairs that turn ``old`` into ``new`` (same sections)."""
-    sets: list[tuple[list[Any], bytes]] = []
-    for key, unit in new.sections.items():
-        before = old.sections[key]
-        if before is unit or before.text == unit.text:
-            continue
-        if key == "players" and list(old.players) == list(new.players):
-            for name, player in new.players.items():
-                was = old.players[name]
-                if was is not player and was.text != player.text:
-                    _fields(["players", name], was, player, sets)
-            continue
-        _fields([key], before, unit, sets)
-    return sets
-
-
-def _fields(path: list[Any], old: _Unit, new: _Unit,
-            sets: list[tuple[list[Any], bytes]]) -> None:
-    """The fields of ``new`` whose text differs from ``old``'s; the whole unit when it is
-    not an object or its fields differ in name or order."""
-    if old.fields is None or new.fields is None or list(old.fields) != list(new.fields):
-        sets.append((path, new.text))
-        return
-    for k, after in new.fields.items():
-        was = old.fields[k]
-        if type(was) is type(after) and was == after:  # the same type and value: same text
-            continue
-        if path[0] == "players" and k == "spaces" and type(was) is type(after) is bytes:
-            sets.append(_splice(path[1], old.spaces, new.spaces))
-        else:
-            sets.append(([*path, k], after if type(after) is bytes else _text(after)))
-
-
-def _splice(name: str, old: tuple[bytes, ...],
-            new: tuple[bytes, ...]) -> tuple[list[Any], bytes]:
-    """The player's deeds as one splice: ``["players", name, "spaces", start, end]`` with
-    the entries that replace ``old[start:end]`` (a deed bought, mortgaged, built on…)."""
-    start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
-        start += 1
-    tail = 0
-    while (tail < min(len(old), len(new)) - start
-           and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]):
-        tail += 1
-    items = new[start:len(new) - tail]
-    return (["players", name, "spaces", start, len(old) - tail],
-            b"[" + b",".join(items) + b"]")
+def _change(seq: int, base: int, sets: list[tuple[list[Any], bytes]],
+            events: tuple[ev.Event, ...]) -> bytes:
+    """The change's JSON text (the module's docstring), each set's value text as is."""
+    dumps = units.dumps
+    return (b'{"seq":' + dumps(seq) + b',"base":' + dumps(base) + b',"set":['
+            + b",".join(b"[" + dumps(p) + b"," + v + b"]" for p, v in sets)
+            + b'],"events":' + dumps([ev.to_dict(e) for e in events]) + b"}")
 
 
 def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
