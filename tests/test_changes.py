@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from companion.events import to_dict
 from companion.replay import replay_into
 from companion.table import Table, compact_json
 from web import change_units as units
@@ -51,6 +52,9 @@ def replay_steps(tmp_path: Path, path: Path) -> list[tuple[str, bytes | None, di
             assert change["seq"] == seq and change["base"] == before[game_id]["game"]["seq"]
             assert encode(rebuild(before[game_id], change)) == whole  # byte for byte
             assert change["set"] == json.loads(plain.change or b"{}")["set"]
+            known = table.last_events(game_id, seq)
+            assert change["events"] == json.loads(json.dumps(  # the log's events, as stored
+                [to_dict(e) for e in known[1]] if known else []))
         before[game_id] = json.loads(whole)
         seen.append((whole, step.change, before[game_id]))
 
