@@ -2,11 +2,13 @@
 
 Run: ``uv run python -m benchmarks.snapshot_speed [COMMANDS]`` (default 3 000).  It writes a
 game of ``COMMANDS`` commands (:func:`benchmarks.games.game_commands`, six players, classic NO
-1996) through the real :class:`~companion.table.Table` into a temporary folder, then prints
-the milliseconds to open (refold) it and the microseconds per
-:func:`companion.view.snapshot` (median of 5 rounds of 300).  To compare two commits, run it
-in a checkout of each, interleaved (A, B, A, B, …), and quote the ratios with the load
-average: this machine's absolute times move 2× between runs.
+1996) through the real :class:`~companion.table.Table` into a temporary folder, timing after
+each commit the live streams' step (:meth:`web.changes.Changes.advance` as
+:meth:`web.hub.Hub.committed` calls it, and the whole state's text the step gives: median
+and mean microseconds per command), then prints the milliseconds to open (refold) it and
+the microseconds per :func:`companion.view.snapshot` (median of 5 rounds of 300).  To
+compare two commits, run it in a checkout of each, interleaved (A, B, A, B, …), and quote
+the ratios with the load average: this machine's absolute times move 2× between runs.
 """
 
 from __future__ import annotations
@@ -22,16 +24,29 @@ from benchmarks.games import game_commands
 from companion import view
 from companion.replay import replay_into
 from companion.table import Table
+from web.changes import Changes
+from web.state_json import encode
 
 ROUNDS, PER_ROUND = 5, 300
 
 
-def build(db: Path, count: int) -> None:
-    """A ``count``-command game written into a new log at ``db`` (no fsync)."""
-    table = Table.open(db, False)
+def build(db: Path, count: int) -> list[float]:
+    """A ``count``-command game written into a new log at ``db`` (no fsync); the seconds
+    of each commit's live step (:meth:`web.changes.Changes.advance` and its whole text)."""
+    table = Table.open(db, False, encode=encode)
+    changes, times = Changes(), []
+
+    def step(game_id: str, seq: int) -> None:
+        state, known = table.state(game_id), table.last_events(game_id, seq)
+        start = time.perf_counter()
+        assert changes.advance(state, known).full
+        times.append(time.perf_counter() - start)
+
+    table.subscribe(step)
     _, rejected = replay_into(table, [json.dumps(c) for c in game_commands(count)])
     table.close()
     assert not rejected, rejected[:3]
+    return times
 
 
 def measure(db: Path) -> tuple[float, float]:
@@ -55,9 +70,11 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "game.sqlite3"
-        build(db, count)
+        steps = build(db, count)
         opened, snapshot = measure(db)
-    print(f"{count} commands: open {opened:.0f} ms, snapshot {snapshot:.0f} µs")
+    print(f"{count} commands: open {opened:.0f} ms, snapshot {snapshot:.0f} µs, live step "
+          f"median {statistics.median(steps) * 1e6:.0f} µs, "
+          f"mean {statistics.fmean(steps) * 1e6:.0f} µs per command")
 
 
 if __name__ == "__main__":

@@ -151,11 +151,23 @@ def slice_of(state: GameState, name: str, kind: type[T]) -> T:
     return found
 
 
+#: The exact types :func:`clone` shares without a look further (the hot path: a plain
+#: dict or list of them is copied in one comprehension, issue 19).
+_ATOMS = frozenset({int, str, float, bool, type(None), tuple, frozenset})
+
+
 def clone(value: Any) -> Any:
     """A copy of ``value`` sharing only immutable parts (frozen records, the edition).
 
     Much faster than ``copy.deepcopy`` for the state's plain dataclasses and containers.
     """
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
     if isinstance(value, (int, str, float, type(None), tuple, frozenset)):
         return value
     if isinstance(value, dict):

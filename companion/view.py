@@ -16,7 +16,7 @@ from companion.rules.buildings import castles_left, is_castle
 from companion.rules.lapse import lapses_with
 from companion.rules.mortgages import lift_cost
 from companion.rules.turn_order import check_finished, check_for_sale, next_in_turn, rolling_done
-from companion.state import Claim, GameState
+from companion.state import Claim, Deed, GameState
 from companion.valuation import raisable, tally, worth
 
 
@@ -61,21 +61,12 @@ def _claim(state: GameState, c: Claim) -> dict[str, Any]:
 def player_view(state: GameState, name: str) -> dict[str, Any]:
     """One player of the state dict: cash, deeds, debts, ``net_worth``, ``raisable`` (C21)
     and the edition mechanics' fields."""
-    p = state.players[name]
+    p, ed = state.players[name], state.ed
     return {
         "name": name, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.in_jail,
         "jail_cards": p.jail_cards, "position": p.position,
-        "position_name": state.ed.space(p.position).label,  # the name as entered so far
-        "spaces": [
-            {"name": state.ed.space(d.space).label, "index": d.space, "houses": d.houses,
-             "hotel": d.hotel, "mortgaged": d.mortgaged,
-             "castle": d.hotel and is_castle(state.ed.space(d.space), state),  # M19
-             "lift_cost": lift_cost(state.ed, state.ed.space(d.space)) if d.mortgaged else None,
-             # as known now (a value asked once mid-game shows at once on the phones)
-             "house_cost": state.ed.space(d.space).house_cost,
-             "mortgage": state.ed.space(d.space).mortgage}
-            for d in state.owned_by(name)
-        ],
+        "position_name": ed.space(p.position).label,  # the name as entered so far
+        "spaces": [_deed(state, d) for d in state.owned_by(name)],
         **part(state, lambda m: m.player_view(state, name), "player_defaults"),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
                   for d in state.debts_of(name)],
@@ -84,6 +75,16 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
         "jail_tries": p.jail_tries if p.in_jail else 0,  # C13
         **part(state, lambda m: m.player_tail_view(state, name), "player_tail_defaults"),
     }
+
+
+def _deed(state: GameState, d: Deed) -> dict[str, Any]:
+    """One owned deed of :func:`player_view`, with its values as known now (a value asked
+    once mid-game shows at once on the phones)."""
+    space = state.ed.space(d.space)
+    return {"name": space.label, "index": d.space, "houses": d.houses, "hotel": d.hotel,
+            "mortgaged": d.mortgaged, "castle": d.hotel and is_castle(space, state),  # M19
+            "lift_cost": lift_cost(state.ed, space) if d.mortgaged else None,
+            "house_cost": space.house_cost, "mortgage": space.mortgage}
 
 
 def _roll(state: GameState) -> dict[str, Any]:

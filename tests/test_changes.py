@@ -18,8 +18,10 @@ from typing import Any
 
 import pytest
 
+from companion.events import to_dict
 from companion.replay import replay_into
 from companion.table import Table, compact_json
+from web import change_units as units
 from web.changes import Changes, rebuild
 from web.state_json import encode
 
@@ -50,6 +52,9 @@ def replay_steps(tmp_path: Path, path: Path) -> list[tuple[str, bytes | None, di
             assert change["seq"] == seq and change["base"] == before[game_id]["game"]["seq"]
             assert encode(rebuild(before[game_id], change)) == whole  # byte for byte
             assert change["set"] == json.loads(plain.change or b"{}")["set"]
+            known = table.last_events(game_id, seq)
+            assert change["events"] == json.loads(json.dumps(  # the log's events, as stored
+                [to_dict(e) for e in known[1]] if known else []))
         before[game_id] = json.loads(whole)
         seen.append((whole, step.change, before[game_id]))
 
@@ -70,3 +75,21 @@ def test_every_state_of_a_replay_is_rebuilt_byte_for_byte_from_the_changes(
     splices = [p for c in changes for p, _v in c["set"] if len(p) == 5]
     if path.stem == "classic_full_game":  # deeds bought, built on, mortgaged, traded
         assert len(splices) >= 30 and any(p[3] == p[4] for p in splices)
+
+
+def test_a_field_is_compared_by_its_text_and_kept_apart_from_the_value_built() -> None:
+    """The units (:mod:`web.change_units`) keep each field of a changed unit as its value
+    when plain (str, int, bool, None) and as its text otherwise: ``1`` then ``True`` is
+    a change (the same ``==``, another text), and a list changed in place after its unit
+    was built still shows as changed (nothing kept can change under it)."""
+    deeds: list[Any] = [{"index": 1}]
+    value = {"cash": 1, "flag": 0, "spaces": deeds}
+    old = units.frame(1, {"bank": value}, {})
+    first = units.unit(value, None)  # split now: the list's text is kept, not the list
+    deeds.append({"index": 3})
+    new = units.frame(2, {"bank": {"cash": True, "flag": 0, "spaces": deeds}}, {},
+                      {"bank": first})
+    assert [(p, json.loads(v)) for p, v in units.sets(old, new)] == [
+        (["bank", "cash"], True), (["bank", "spaces"], [{"index": 1}, {"index": 3}])]
+    assert units.whole(new) == encode({"bank": {"cash": True, "flag": 0,
+                                                "spaces": deeds}}).encode()

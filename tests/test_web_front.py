@@ -280,6 +280,32 @@ def test_a_closed_stream_is_forgotten(server: TableServer, app: Flask,
     assert forgotten(server, web_actions.game)
 
 
+def test_a_new_stream_gets_the_whole_state_the_streams_built(
+        server: TableServer, app: Flask, web_actions: WebActions) -> None:
+    """Issue 19: the hub keeps the whole state's text of the last step it streamed
+    (:meth:`web.hub.Hub.full`, byte for byte the table's ``snapshot_json``) and a stream
+    that connects then gets that text itself, not one the table builds again; with no
+    stream open the hub keeps nothing (the next viewer gets the table's)."""
+    web_actions.new_game("Alice", "Bob")
+    game, hub, table = web_actions.game, server.front.hub, web_actions.table
+    first, sse = live_stream(live(server, app), web_actions, web_actions.players["Bob"])
+    assert sse.event()[0] == 1
+    assert over_http(live(server, app), game, {**JSON, **web_actions.bearer()},
+                     json.dumps(PAY).encode())[0] == 200
+    assert sse.event()[0] == 2 and sse.changes == 1
+    full = hub.full(game, 2)
+    assert full is not None and hub.full(game, 1) is None
+    assert full == table.snapshot_json(game)[1].encode()
+    assert hub.state_text(game)[1] is full  # joined once, not built again
+    second, late = live_stream(live(server, app), web_actions, web_actions.players["Alice"])
+    assert late.event() == (2, json.loads(full)) and late.changes == 0
+    for conn in (first, second):
+        conn.close()
+    assert forgotten(server, game)
+    table.execute({"cmd": "pass_start", "player": "Bob"}, game_id=game)
+    assert hub.full(game, 3) is None and hub.state_text(game)[0] == 3
+
+
 def test_stopping_the_server_ends_the_streams(server: TableServer, app: Flask,
                                               web_actions: WebActions) -> None:
     """``stop()`` ends the open streams (the readers see their end) and returns."""

@@ -3,9 +3,9 @@
 Each phone used to get the whole state (~5 kB) on every command.  :class:`Changes` keeps,
 per game, the last state it built as JSON text by section and by player, and gives for the
 next state both the whole state's text (exactly :func:`web.state_json.encode` of
-:func:`companion.view.snapshot`, joined from those parts) and a *change* — for a section
-or player whose text differs, the fields that differ (parsed from the texts again, which
-gives the same text: nothing kept can change under it)::
+:func:`companion.view.snapshot`, joined from those parts when asked) and a *change* — for
+a section or player whose text differs, the fields that differ
+(:mod:`web.change_units`)::
 
     {"seq": n, "base": b, "set": [[path, value], ...], "events": [event, ...]}
 
@@ -30,9 +30,11 @@ fields (undo, a new game, an edition value, the stock board…): correct first.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import orjson
@@ -41,6 +43,7 @@ from companion import events as ev
 from companion.mechanics.base import active
 from companion.state import GameState
 from companion.view import player_view, snapshot
+from web import change_units as units
 
 #: Events whose effect on the players' figures is only on the players their fields name
 #: (and the owners of the deed at ``space``); any other event rebuilds every player, and
@@ -50,40 +53,23 @@ NAMED_ONLY = (ev.MoneyMoved, ev.DebtOpened, ev.DebtSettled, ev.DeedMoved, ev.Lan
               ev.JailCardsChanged, ev.BuildingsSet, ev.MortgageSet, ev.AuctionOpened,
               ev.BidPlaced, ev.TradeProposed, ev.Rolled, ev.JailTried, ev.PotChanged)
 
-def _text(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-
-
-@dataclass
-class _Player:
-    text: bytes  # the player's JSON text
-    spaces: frozenset[int]  # the deeds it owned when built
-
-
-def _player(view: dict[str, Any]) -> _Player:
-    return _Player(_text(view), frozenset(d["index"] for d in view.get("spaces", ())))
-
-
-@dataclass
-class _Frame:
-    """One state: ``sections[key]`` each section's JSON text, ``players`` each player's
-    (split into fields only where two states differ: parsed again, which gives the same
-    text)."""
-
-    seq: int
-    sections: dict[str, bytes] = field(default_factory=dict)
-    players: dict[str, _Player] = field(default_factory=dict)
-
 
 @dataclass(frozen=True)
 class Step:
-    """The result of :meth:`Changes.advance`: the state ``seq``'s whole text and the change
-    from ``base`` (None: no earlier state kept, or its sections differ)."""
+    """The result of :meth:`Changes.advance`: the state ``seq`` (its whole text
+    :attr:`full`, joined from ``parts`` when first asked) and the change from ``base``
+    (None: no earlier state kept, or its sections differ)."""
 
     seq: int
-    full: bytes
+    parts: tuple[tuple[str, bytes], ...]
     base: int | None
     change: bytes | None
+
+    @cached_property
+    def full(self) -> bytes:
+        """The whole state's JSON text (exactly :func:`web.state_json.encode` of
+        :func:`companion.view.snapshot`)."""
+        return b"{" + b",".join(units.dumps(k) + b":" + v for k, v in self.parts) + b"}"
 
 
 def touched(state: GameState, events: Iterable[ev.Event],
@@ -118,7 +104,7 @@ class Changes:
     :meth:`web.hub.Hub.committed`); :meth:`prime` and :meth:`forget` from anywhere."""
 
     def __init__(self) -> None:
-        self._frames: dict[str, _Frame] = {}
+        self._frames: dict[str, units.Frame] = {}
         self._lock = threading.Lock()
 
     def forget(self, game_id: str) -> None:
@@ -134,9 +120,9 @@ class Changes:
             if old is not None and old.seq >= seq:
                 return
             snap = orjson.loads(text)
-            players = {p["name"]: _player(p) for p in snap["players"]}
-            frame = _split(seq, snap, players)
-            if _full(frame) == text.encode():  # else (never seen): the next step is whole
+            players = {p["name"]: units.unit(p, None, True) for p in snap["players"]}
+            frame = units.frame(seq, snap, players)
+            if units.whole(frame) == text.encode():  # else (never seen): the next step is whole
                 self._frames[game_id] = frame
 
     def advance(self, state: GameState,
@@ -150,103 +136,49 @@ class Changes:
     def _advance(self, state: GameState,
                  known: tuple[int, tuple[ev.Event, ...]] | None) -> Step:
         old = self._frames.get(state.game_id)
+        kept = old.players if old is not None else {}
         names: set[str] | None = None
         if old is not None and known is not None and known[0] == old.seq:
-            owners = {i: n for n, p in old.players.items() for i in p.spaces}
+            owners = {i: n for n, p in kept.items() for i in p.owned}
             names = touched(state, known[1], owners)
-        players: dict[str, _Player] = {}
+        players: dict[str, units.Unit] = {}
         for name in state.players:
-            kept = old.players.get(name) if old is not None and names is not None else None
-            if kept is None or name in names:  # type: ignore[operator]
-                kept = _player(player_view(state, name))
-            players[name] = kept
-        new = _frame(state, players)
-        full = _full(new)
+            unit = kept.get(name)
+            if unit is None or names is None or name in names:
+                unit = units.unit(player_view(state, name), unit, True)
+            players[name] = unit
+        new = units.frame(state.seq, snapshot(state, players=[]), players,
+                          old.sections if old is not None else {})
         self._frames[state.game_id] = new
+        parts = tuple((k, u.text) for k, u in new.sections.items())
         if old is None or list(old.sections) != list(new.sections):
-            return Step(state.seq, full, None, None)
-        sets = _sets(old, new)
+            return Step(state.seq, parts, None, None)
+        sets = units.sets(old, new)
         events = known[1] if known is not None and known[0] == old.seq else ()
-        change = (b'{"seq":' + _text(state.seq) + b',"base":' + _text(old.seq)
-                  + b',"set":[' + b",".join(b"[" + _text(p) + b"," + v + b"]" for p, v in sets)
-                  + b'],"events":' + _text([ev.to_dict(e) for e in events]) + b"}")
-        return Step(state.seq, full, old.seq, change)
+        return Step(state.seq, parts, old.seq, _change(state.seq, old.seq, sets, events))
 
 
-def _frame(state: GameState, players: dict[str, _Player]) -> _Frame:
-    return _split(state.seq, snapshot(state, players=[]), players)
+def _change(seq: int, base: int, sets: list[tuple[list[Any], bytes]],
+            events: tuple[ev.Event, ...]) -> bytes:
+    """The change's JSON text (the module's docstring), each set's value text as is."""
+    dumps = units.dumps
+    return (b'{"seq":' + dumps(seq) + b',"base":' + dumps(base) + b',"set":['
+            + b",".join(b"[" + dumps(p) + b"," + v + b"]" for p, v in sets)
+            + b'],"events":' + dumps([_event(e) for e in events]) + b"}")
 
 
-def _split(seq: int, snap: dict[str, Any], players: dict[str, _Player]) -> _Frame:
-    frame = _Frame(seq, players=players)
-    for key, value in snap.items():
-        if key == "players":
-            frame.sections[key] = b"[" + b",".join(p.text for p in players.values()) + b"]"
-        else:
-            frame.sections[key] = _text(value)
-    return frame
+_INIT: dict[type, tuple[str, ...]] = {}
 
 
-def _full(frame: _Frame) -> bytes:
-    return b"{" + b",".join(_text(k) + b":" + v for k, v in frame.sections.items()) + b"}"
-
-
-def _sets(old: _Frame, new: _Frame) -> list[tuple[list[Any], bytes]]:
-    """The ``[path, value text]`` pairs that turn ``old`` into ``new`` (same sections)."""
-    sets: list[tuple[list[Any], bytes]] = []
-    for key, text in new.sections.items():
-        if old.sections[key] == text:
-            continue
-        if key == "players" and list(old.players) == list(new.players):
-            for name, player in new.players.items():
-                before = old.players[name].text
-                if before != player.text:
-                    _fields(["players", name], orjson.loads(before), orjson.loads(player.text),
-                            player.text, sets)
-            continue
-        before_value, value = orjson.loads(old.sections[key]), orjson.loads(text)
-        if isinstance(value, dict) and isinstance(before_value, dict):
-            _fields([key], before_value, value, text, sets)
-        else:
-            sets.append(([key], text))
-    return sets
-
-
-def _fields(path: list[Any], old: dict[str, Any], new: dict[str, Any], text: bytes,
-            sets: list[tuple[list[Any], bytes]]) -> None:
-    """The fields of object ``new`` (its text ``text``) that differ from ``old``'s; the
-    whole object when its fields differ in name or order."""
-    if list(old) != list(new):
-        sets.append((path, text))
-        return
-    for k, v in new.items():
-        was = old[k]
-        nested = isinstance(v, (list, dict))
-        if not nested and type(was) is type(v) and was == v:  # same type and value: same text
-            continue
-        after = _text(v)
-        if nested and _text(was) == after:
-            continue
-        if path[0] == "players" and k == "spaces" and isinstance(v, list):
-            sets.append(_splice(path[1], tuple(map(_text, old[k])), tuple(map(_text, v))))
-        else:
-            sets.append(([*path, k], after))
-
-
-def _splice(name: str, old: tuple[bytes, ...],
-            new: tuple[bytes, ...]) -> tuple[list[Any], bytes]:
-    """The player's deeds as one splice: ``["players", name, "spaces", start, end]`` with
-    the entries that replace ``old[start:end]`` (a deed bought, mortgaged, built on…)."""
-    start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
-        start += 1
-    tail = 0
-    while (tail < min(len(old), len(new)) - start
-           and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]):
-        tail += 1
-    items = new[start:len(new) - tail]
-    return (["players", name, "spaces", start, len(old) - tail],
-            b"[" + b",".join(items) + b"]")
+def _event(event: ev.Event) -> dict[str, Any]:
+    """:func:`companion.events.to_dict` of ``event`` (the same dict, its fields in the same
+    order), with each event type's field names looked up once."""
+    names = _INIT.get(type(event))
+    if names is None:
+        names = _INIT[type(event)] = tuple(f.name for f in dataclasses.fields(event) if f.init)
+    data = {name: getattr(event, name) for name in names}
+    data["type"] = type(event).__name__
+    return data
 
 
 def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:

@@ -50,34 +50,66 @@ HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
 TICK = 0.5
 
 
+class Offer:
+    """One state for the streams of a game: ``seq``, the SSE bytes of the change from
+    ``base`` (``change``, b"" when none) and of the whole state (:attr:`message`, made
+    when a stream first needs it: a phone at the base gets the change alone)."""
+
+    __slots__ = ("seq", "base", "change", "_whole", "_message")
+
+    def __init__(self, seq: int, whole: Step | bytes, base: int | None = None,
+                 change: bytes = b"") -> None:
+        self.seq, self.base, self.change = seq, base, change
+        self._whole = whole  # the whole state's JSON text, or the step that joins it
+        self._message: bytes | None = None
+
+    @property
+    def message(self) -> bytes:
+        """The whole state's SSE message (:func:`event_bytes`)."""
+        if self._message is None:
+            whole = self._whole
+            self._message = event_bytes(self.seq, whole if isinstance(whole, bytes)
+                                        else whole.full)
+        return self._message
+
+    def body(self, sent: int) -> bytes:
+        """What a stream that last sent state ``sent`` writes: the change when the phone
+        holds its base, else the whole state (issue 19: a phone that missed a state, or
+        just connected)."""
+        return self.change if self.change and self.base == sent else self.message
+
+
+NOTHING = Offer(-1, b"")
+
+
 @dataclass(eq=False)
 class Stream:
-    """One open stream: the newest state offered (``seq``, ``message``) and the one sent."""
+    """One open stream: the newest state offered (``offered``, its ``seq``) and the one
+    sent."""
 
     identity: Identity
     sent: int
     ends_at: float
     beat_at: float
-    seq: int = -1
-    message: bytes = b""  # the whole state ``seq``
-    base: int | None = None  # the state ``change`` applies to
-    change: bytes = b""
+    offered: Offer = NOTHING
     ended: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     send: Send | None = None  # while its task waits for news: the hub may write at once
 
-    def offer(self, seq: int, message: bytes, base: int | None = None,
-              change: bytes = b"") -> None:
-        """Make state ``seq`` the one to send next (a newer one replaces it): ``message``
-        its whole state's SSE bytes, ``change`` the SSE bytes of the change from ``base``."""
-        if seq > self.seq:
-            self.seq, self.message, self.base, self.change = seq, message, base, change
+    @property
+    def seq(self) -> int:
+        """The log sequence of the newest state offered (-1: none yet)."""
+        return self.offered.seq
+
+    def offer(self, offer: Offer) -> None:
+        """Make ``offer`` the state to send next (a newer one replaces it)."""
+        if offer.seq > self.offered.seq:
+            self.offered = offer
             self.wake.set()
 
     def next_message(self) -> bytes:
-        """The change when the phone holds its base (the state last sent), else the whole
-        state (issue 19: a phone that missed a state, or just connected)."""
-        return self.change if self.change and self.base == self.sent else self.message
+        """The newest state offered, as the phone needs it (:meth:`Offer.body`)."""
+        return self.offered.body(self.sent)
 
     def end(self) -> None:
         """Stop the stream at its next wake-up."""
@@ -143,6 +175,7 @@ class Hub:
             loop.call_soon_threadsafe(self._wake_polls, game_id)
         if not self.streams.get(game_id):
             self.changes.forget(game_id)  # nobody to tell: the next viewer gets it whole
+            self.steps.pop(game_id, None)
             return
         step = self.changes.advance(self.table.state(game_id),
                                     self.table.last_events(game_id, _seq))
@@ -157,6 +190,26 @@ class Hub:
         of ``game_id``, when it was the last one streamed; else None."""
         step = self.steps.get(game_id)
         return step.change if step is not None and step.seq == seq else None
+
+    def full(self, game_id: str, seq: int) -> bytes | None:
+        """The whole state's JSON text of state ``seq`` of ``game_id`` (exactly
+        :meth:`companion.table.Table.snapshot_json`'s), when it was the last one streamed
+        (joined once, shared by every reader); else None."""
+        step = self.steps.get(game_id)
+        return step.full if step is not None and step.seq == seq else None
+
+    def state_text(self, game_id: str) -> tuple[int, bytes]:
+        """``(seq, the whole state's JSON text)`` of ``game_id``'s last committed state:
+        the streams' own (:meth:`full`) when they have it, else the table's
+        (:meth:`companion.table.Table.snapshot_json`), then kept as the base of the next
+        change.  Raises UnknownGame, GameDamaged."""
+        seq = self.table.committed_seq(game_id)
+        full = self.full(game_id, seq)
+        if full is not None:
+            return seq, full
+        seq, text = self.table.snapshot_json(game_id)
+        self.changes.prime(game_id, seq, text)  # the next command: a change
+        return seq, text.encode()
 
     def _wake_polls(self, game_id: str) -> None:
         for event in self.waiting.get(game_id, ()):
@@ -193,32 +246,31 @@ class Hub:
                 self.polls.release(identity, event)
 
     def _publish(self, game_id: str, step: Step) -> None:
-        seq = step.seq
-        message = event_bytes(seq, step.full)  # once for every stream of the game
-        change = b"" if step.change is None else change_bytes(seq, step.change)
+        # once for every stream of the game; the whole state only if one needs it
+        offer = Offer(step.seq, step, step.base,
+                      b"" if step.change is None else change_bytes(step.seq, step.change))
+        beat_at = time.monotonic() + self.heartbeat
         for stream in self.streams.get(game_id, ()):
-            if not self._write_now(stream, seq, message, step.base, change):
-                stream.offer(seq, message, step.base, change)  # its own task sends it
+            if not self._write_now(stream, offer, beat_at):
+                stream.offer(offer)  # its own task sends it
 
-    def _write_now(self, stream: Stream, seq: int, message: bytes, base: int | None,
-                   change: bytes) -> bool:
-        """Write state ``seq`` on ``stream`` in this pass of the loop, all streams of a
-        commit back to back (no task switch per phone): True when written.  False when
-        the stream's task is busy or the connection's buffer is full: then its task sends
-        it.  An ASGI ``send`` of a body chunk finishes without waiting unless the buffer is
-        full, and then it waits *before* writing anything (uvicorn's flow control), so a
-        send that would wait is closed unwritten."""
+    def _write_now(self, stream: Stream, offer: Offer, beat_at: float) -> bool:
+        """Write ``offer`` on ``stream`` in this pass of the loop, all streams of a commit
+        back to back (no task switch per phone): True when written (the next heartbeat
+        then due at ``beat_at``).  False when the stream's task is busy or the
+        connection's buffer is full: then its task sends it.  An ASGI ``send`` of a body
+        chunk finishes without waiting unless the buffer is full, and then it waits
+        *before* writing anything (uvicorn's flow control), so a send that would wait is
+        closed unwritten."""
         send = stream.send
-        if send is None or stream.ended or seq <= stream.seq:
+        if send is None or stream.ended or offer.seq <= stream.offered.seq:
             return False
-        body = change if change and base == stream.sent else message
+        body = offer.body(stream.sent)
         step = send({"type": "http.response.body", "body": body, "more_body": True})
         try:
             step.send(None)  # type: ignore[attr-defined]
         except StopIteration:
-            stream.seq = stream.sent = seq
-            stream.message, stream.base, stream.change = message, base, change
-            stream.beat_at = time.monotonic() + self.heartbeat
+            stream.offered, stream.sent, stream.beat_at = offer, offer.seq, beat_at
             return True
         except Exception:  # a closed connection: its task ends the stream
             return False
@@ -250,13 +302,12 @@ class Hub:
         self.streams.setdefault(game_id, set()).add(stream)
         for oldest in self.held.hold(identity, stream):  # past the token's cap
             oldest.end()
-        seq, text = self.table.snapshot_json(game_id)
-        self.changes.prime(game_id, seq, text)  # the next command: a change
+        seq, text = self.state_text(game_id)
         if last_id is not None and last_id <= seq:  # beyond the log (a restore): nothing
             stream.sent = last_id
         watcher = asyncio.ensure_future(_watch_disconnect(receive, stream))
         try:
-            stream.offer(seq, event_bytes(seq, text))
+            stream.offer(Offer(seq, text))
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             await self._write(stream, send, b"retry: 2000\n\n" + self._next_chunk(stream))
             while not (stream.ended or self._stopping):
