@@ -36,8 +36,6 @@ TradeHow = Literal["accepted", "cancelled"]
 StockCause = Literal["", "rent", "lapsed", "banker"]
 
 _REGISTRY: dict[str, type[Event]] = {}
-#: Each event class's field names (:func:`from_dict`), filled at first use.
-_FIELDS: dict[type[Event], frozenset[str]] = {}
 
 
 @dataclass(frozen=True)
@@ -59,19 +57,14 @@ def to_dict(event: Event) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> Event:
-    """Rebuild an event stored by :func:`to_dict`.  Raises KeyError for an unknown type
-    (or no ``type``), TypeError for a field the event does not have (or lacks)."""
-    data = dict(data)
-    cls = _REGISTRY[data.pop("type")]
-    names = _FIELDS.get(cls) or _field_names(cls)
-    kwargs = {k: tuple(v) if isinstance(v, list) and k in names else v for k, v in data.items()}
-    return cls(**kwargs)
-
-
-def _field_names(cls: type[Event]) -> frozenset[str]:
-    """The names of ``cls``'s fields, kept in ``_FIELDS`` (asked once per class)."""
-    names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
-    return names
+    """Rebuild an event stored by :func:`to_dict`: its lists become tuples.  Raises
+    KeyError for an unknown type (or none), TypeError for a field the event does not have
+    (or a field it lacks), TypeError or ValueError when ``data`` is no mapping."""
+    if type(data) is not dict:
+        data = dict(data)
+    cls = _REGISTRY[data["type"]]
+    return cls(**{k: tuple(v) if isinstance(v, list) else v  # (a list under a name that
+                  for k, v in data.items() if k != "type"})  # is no field: TypeError)
 
 
 @dataclass(frozen=True)

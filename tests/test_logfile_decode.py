@@ -121,3 +121,17 @@ def test_a_list_field_becomes_a_tuple_and_only_a_fields_list() -> None:
     assert again == first == ev.from_dict(stored)  # the cached fields too
     assert again.parties["Bob"]["spaces"] == [1, 3]  # inside a field: as it was stored
     assert stored["type"] == "TradeProposed"  # the caller's dict is left as it was
+
+
+@pytest.mark.parametrize(("data", "error"), [
+    ({"type": "TurnPassed", "player": "Bob", "turn": 1, "lift": [1]}, TypeError),
+    ({"type": "TurnPassed", "player": "Bob", "turn": 1, "type_": 1}, TypeError),
+    ({"type": "TurnPassed", "player": "Bob"}, TypeError),
+    ({"player": "Bob", "turn": 1}, KeyError),
+    ({"type": {}}, TypeError),
+    ("TurnPassed", ValueError),
+    (7, TypeError),
+])
+def test_from_dict_refuses_what_it_refused(data: Any, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        ev.from_dict(data)
