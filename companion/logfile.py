@@ -113,7 +113,7 @@ def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, comman
     if not isinstance(cmd, dict) or not isinstance(found, list):
         raise UnreadableRow(game_id, seq, N_("its command or events have the wrong shape"))
     try:
-        return LogRow(seq, client_id, str(actor), cmd, tuple(ev.from_dict(e) for e in found),
+        return LogRow(seq, client_id, str(actor), cmd, tuple([ev.from_dict(e) for e in found]),
                       float(at))
     except KeyError as exc:
         raise UnreadableRow(game_id, seq, N_("it holds an event this version does not know"),

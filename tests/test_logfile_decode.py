@@ -6,6 +6,7 @@ makes them floats), NaN and Infinity, duplicate keys, lone surrogates, deep nest
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -135,3 +136,32 @@ def test_a_list_field_becomes_a_tuple_and_only_a_fields_list() -> None:
 def test_from_dict_refuses_what_it_refused(data: Any, error: type[Exception]) -> None:
     with pytest.raises(error):
         ev.from_dict(data)
+
+
+@pytest.mark.parametrize("cls", sorted(ev._REGISTRY.values(), key=lambda c: c.__name__),
+                         ids=lambda c: c.__name__)
+def test_from_dict_builds_every_event_as_its_constructor_does(cls: type[ev.Event]) -> None:
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    full = {f.name: [n] for n, f in enumerate(fields)}  # lists: stored as tuples
+    required = {f.name: [n] for n, f in enumerate(fields)
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    for stored in (full, required):
+        built = ev.from_dict({"type": cls.__name__, **stored})
+        expected = cls(**{k: tuple(v) for k, v in stored.items()})
+        assert type(built) is cls and built == expected and vars(built) == vars(expected)
+        assert repr(built) == repr(expected)
+        try:
+            assert hash(built) == hash(expected)
+        except TypeError:  # a dict field (GameStarted's house rules): unhashable both
+            with pytest.raises(TypeError):
+                hash(built)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            built.type = "x"  # type: ignore[misc]
+    wrong = [{**full, "tip": [1]}] + [{k: v for k, v in full.items() if k != name}
+                                      for name in required]
+    for stored in wrong:
+        with pytest.raises(TypeError) as got:
+            ev.from_dict({"type": cls.__name__, **stored})
+        with pytest.raises(TypeError) as want:
+            cls(**stored)
+        assert str(got.value) == str(want.value)
