@@ -13,7 +13,10 @@ Rows (the "bound" column says what limits each: the disk, the loop, our code):
 - replay: a 10 000-command game validated and appended one command at a time (what
   ``companion replay`` does), and the same log folded again at start-up (``Table.open``);
 - start-up: ``companion serve`` on a 3 000-command game until its first answer to
-  ``GET /api/games`` with the banker's token, against an empty bare server's first answer;
+  ``GET /api/games`` with the banker's token, against an empty bare server's first answer
+  (:mod:`benchmarks.bare_serve`, which imports none of our code); once as this environment
+  runs them (here: no bytecode, ``PYTHONDONTWRITEBYTECODE=1``), once with bytecode
+  compiled before into a temporary ``PYTHONPYCACHEPREFIX`` (as the Pi's install does);
 - bytes per stream per command in a normal turn (:mod:`benchmarks.turn_bytes`), and on
   the 3 000-command game (what the bare server is then told to send);
 - command -> all 9 live streams at 1 per 50 ms: :mod:`benchmarks.fanout` on both, with the
@@ -30,6 +33,7 @@ Rows (the "bound" column says what limits each: the disk, the loop, our code):
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import sys
@@ -75,6 +79,29 @@ def replay_rows(count: int, folder: Path) -> list[Row]:
             f"{opened:.3f} s ({count / opened:,.0f}/s)", target="≤ 1 s", bound=OURS,
             ok=opened <= 1),
     ]
+
+
+def startup_row(started: pairs.Paired, count: int, how: str) -> Row:
+    """The start-up row: ``companion serve`` on the 3 000-command game vs the bare floor."""
+    return row(f"start-up to first answer: `companion serve` on a 3 000-command game vs an "
+               f"empty bare server, {how} ({count} pairs)",
+               f"{min(started.ours):.2f}–{max(started.ours):.2f} s",
+               f"{min(started.bare):.2f}–{max(started.bare):.2f} s",
+               f"{started.ratio:.1f}×", "≤ 0.3 s (aim)",
+               f"{OURS} (imports, refold); bare: the interpreter + asyncio, uvloop, sqlite3",
+               max(started.ours) <= 0.3)
+
+
+def bytecode_now() -> str:
+    """Whether the servers started in this environment read bytecode (.pyc) or compile
+    every module from source at each start."""
+    import flask  # (a module `companion serve` imports: is its bytecode on the disk?)
+
+    cached = Path(importlib.util.cache_from_source(flask.__file__ or "")).exists()
+    if cached:
+        return "with the environment's bytecode"
+    writes = "" if sys.flags.dont_write_bytecode else ", none written yet"
+    return f"without bytecode (none in the environment{writes})"
 
 
 def ms(value: float) -> str:
@@ -160,14 +187,10 @@ def run(quick: bool, count: int, out: Callable[[str], None]) -> list[Row]:
             turn = turn_bytes.measure(server)
         out("start-up ...")
         game = build_log(root / "game", 3000)
-        started = pairs.startup(root / "game", count, out)
-        rows.append(row(f"start-up to first answer: `companion serve` on a 3 000-command game "
-                        f"vs an empty bare server ({count} pairs)",
-                        f"{min(started.ours):.2f}–{max(started.ours):.2f} s",
-                        f"{min(started.bare):.2f}–{max(started.bare):.2f} s",
-                        f"{started.ratio:.1f}×", "≤ 0.3 s (aim)",
-                        f"{OURS} (imports, refold); bare: the interpreter + uvloop",
-                        max(started.ours) <= 0.3))
+        rows.append(startup_row(pairs.startup(root / "game", count, out), count,
+                                bytecode_now()))
+        rows.append(startup_row(pairs.startup(root / "game", count, out, root / "pycache"),
+                                count, "with bytecode (compiled once before, as on the Pi)"))
         rows.append(row("bytes per stream per command, a normal turn (roll, buy, next turn, "
                         "roll, rent claim, next turn; 6 players, banker's streams)",
                         f"{turn['mean']:,} B (" + ", ".join(

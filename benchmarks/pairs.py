@@ -11,7 +11,8 @@ Absolute times on a shared machine move 2× between runs; the ratios are what co
 - :func:`sustained` — durable commands/s with 9 senders × 1 outstanding, against the bare
   one-fsync-per-command floor and the bare group-commit floor;
 - :func:`startup` — ``companion serve`` on a 3 000-command game against an empty bare
-  server, launch to first answer.
+  server (:mod:`benchmarks.bare_serve`: the interpreter, asyncio, uvloop, sqlite3),
+  launch to first answer, with or without bytecode.
 """
 
 from __future__ import annotations
@@ -120,13 +121,24 @@ def sustained(server: Server, seconds: float, pairs: int, message: int,
     return Sustained(single, group, runs, rss, ok)
 
 
-def startup(data: Path, pairs: int, out: Callable[[str], None]) -> Paired:
-    """Seconds from launch to first answer: an empty bare server, then ours on ``data``."""
+def startup(data: Path, pairs: int, out: Callable[[str], None],
+            bytecode: Path | None = None) -> Paired:
+    """Seconds from launch to first answer: an empty bare server, then ours on ``data``.
+
+    ``bytecode``: both compile their modules into this folder (``PYTHONPYCACHEPREFIX``,
+    bytecode written even where ``PYTHONDONTWRITEBYTECODE`` is set), once each before the
+    pairs — as on the Pi, whose install compiles the bytecode; else as this environment
+    runs them."""
+    env = None if bytecode is None else {"PYTHONPYCACHEPREFIX": str(bytecode),
+                                         "PYTHONDONTWRITEBYTECODE": ""}
+    if env is not None:
+        with bare.BareServer(env=env), Server(data, env=env):
+            pass  # compiled now, read from the folder from here on
     result = Paired()
     for n in range(pairs):
-        out(f"  start-up, pair {n + 1}/{pairs} ...")
-        with bare.BareServer() as floor:
+        out(f"  start-up{'' if env is None else ' with bytecode'}, pair {n + 1}/{pairs} ...")
+        with bare.BareServer(env=env) as floor:
             result.bare.append(floor.started)
-        with Server(data) as server:
+        with Server(data, env=env) as server:
             result.ours.append(server.started)
     return result

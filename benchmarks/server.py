@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -95,16 +95,19 @@ class Server(Remote):
     """``companion serve`` on ``data`` (a subprocess); ``token`` is the banker's token.
 
     ``started`` is the seconds from launching the process to the first HTTP answer of
-    ``first_path`` (``/api/games`` with the banker's token: the log is replayed by then).
+    ``first_path`` (``/api/games`` with the banker's token: the log is replayed by then);
+    ``env``: added to its environment.
     """
 
-    def __init__(self, data: Path, threads: int = THREADS, first_path: str = "/api/games"):
+    def __init__(self, data: Path, threads: int = THREADS, first_path: str = "/api/games",
+                 env: Mapping[str, str] | None = None):
         self.data = data
         super().__init__(free_port(), "")
         cmd = serve_command(data, self.port, "--threads", str(threads))
         begin = time.perf_counter()
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                                     **(env or {})})
         self.token = self._read_token()
         threading.Thread(target=self._drain, daemon=True).start()
         self._wait_answer(first_path)

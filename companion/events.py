@@ -36,6 +36,9 @@ TradeHow = Literal["accepted", "cancelled"]
 StockCause = Literal["", "rent", "lapsed", "banker"]
 
 _REGISTRY: dict[str, type[Event]] = {}
+#: Per event class, what :func:`from_dict` needs to build one without calling its frozen
+#: ``__init__`` (which sets each field through ``object.__setattr__``): see :func:`_shape`.
+_SHAPES: dict[type[Event], tuple[frozenset[str], dict[str, Any], int]] = {}
 
 
 @dataclass(frozen=True)
@@ -57,12 +60,30 @@ def to_dict(event: Event) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> Event:
-    """Rebuild an event stored by :func:`to_dict`.  Raises KeyError for an unknown type."""
-    data = dict(data)
-    cls = _REGISTRY[data.pop("type")]
-    hints = {f.name: f for f in dataclasses.fields(cls)}
-    kwargs = {k: tuple(v) if isinstance(v, list) and k in hints else v for k, v in data.items()}
-    return cls(**kwargs)
+    """Rebuild an event stored by :func:`to_dict`: its lists become tuples.  Raises
+    KeyError for an unknown type (or none), TypeError for a field the event does not have
+    (or a field it lacks), TypeError or ValueError when ``data`` is no mapping."""
+    if type(data) is not dict:
+        data = dict(data)
+    cls = _REGISTRY[data["type"]]
+    kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
+    names, defaults, count = _SHAPES.get(cls) or _shape(cls)
+    values = defaults | kwargs
+    if len(values) != count or not kwargs.keys() <= names:
+        return cls(**kwargs)  # a field unknown or missing: its TypeError (or a default_factory)
+    event = object.__new__(cls)  # what the frozen __init__ would set, in one step
+    event.__dict__.update(values)
+    return event
+
+
+def _shape(cls: type[Event]) -> tuple[frozenset[str], dict[str, Any], int]:
+    """The names of ``cls``'s ``__init__`` fields, those with a default value and how
+    many there are (``type`` is none: the class holds it): kept in ``_SHAPES``."""
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    shape = _SHAPES[cls] = (frozenset(f.name for f in fields),
+                            {f.name: f.default for f in fields
+                             if f.default is not dataclasses.MISSING}, len(fields))
+    return shape
 
 
 @dataclass(frozen=True)

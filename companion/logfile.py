@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from companion import events as ev
 from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 
@@ -21,6 +23,13 @@ from companion.errors import N_, ForeignLog, StorageError, UnreadableRow
 SQLITE_MAGIC = b"SQLite format 3\x00"
 #: The tables a companion log has; a SQLite file without them is someone else's.
 LOG_TABLES = frozenset({"games", "log", "meta"})
+#: Every byte to a space but the digits (to "0"): 19 zeros in a row may be an integer
+#: beyond 64 bits, which orjson reads as a float (json as the int).
+_DIGITS_ONLY = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+_LONG_NUMBER = b"0" * 19
+#: Text with more opening brackets than this may nest deeper than :func:`json.loads`
+#: recurses (it raises RecursionError near 1 000 levels, orjson only past 1 024).
+_BRACKETS = 200
 
 
 def check_log_file(path: Path) -> None:
@@ -68,11 +77,32 @@ class LogRow:
 
 
 def load_json(game_id: str, seq: int, text: Any) -> Any:
-    """``text`` parsed as JSON; UnreadableRow when it is not JSON text."""
+    """``text`` parsed as JSON, exactly as :func:`json.loads` parses it (by orjson where
+    both read it alike); UnreadableRow when it is not JSON text."""
+    if _alike(text):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass  # NaN, Infinity, lone surrogates, broken text: json decides, as before
     try:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
         raise UnreadableRow(game_id, seq, N_("its text is not valid JSON"), exc) from exc
+
+
+def _alike(text: Any) -> bool:
+    """Whether orjson, when it reads ``text`` at all, reads it as json does: a ``str``
+    without 19 digits in a row (a big int: orjson makes it a float) and nested no deeper
+    than ``_BRACKETS`` (json's recursion limit)."""
+    if type(text) is not str:
+        return False  # bytes: json.loads guesses UTF-16/32 and skips a BOM; orjson not
+    try:
+        data = text.encode()
+    except UnicodeEncodeError:
+        return False  # a lone surrogate: orjson refuses it, json keeps it
+    if len(data) > 2 * _BRACKETS and data.count(b"[") + data.count(b"{") > _BRACKETS:
+        return False  # (shorter text cannot nest deeper: a level takes two bytes)
+    return _LONG_NUMBER not in data.translate(_DIGITS_ONLY)
 
 
 def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, command: Any,
@@ -83,7 +113,7 @@ def decode_row(game_id: str, seq: int, client_id: str | None, actor: str, comman
     if not isinstance(cmd, dict) or not isinstance(found, list):
         raise UnreadableRow(game_id, seq, N_("its command or events have the wrong shape"))
     try:
-        return LogRow(seq, client_id, str(actor), cmd, tuple(ev.from_dict(e) for e in found),
+        return LogRow(seq, client_id, str(actor), cmd, tuple([ev.from_dict(e) for e in found]),
                       float(at))
     except KeyError as exc:
         raise UnreadableRow(game_id, seq, N_("it holds an event this version does not know"),
