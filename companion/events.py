@@ -39,6 +39,8 @@ _REGISTRY: dict[str, type[Event]] = {}
 #: Per event class, what :func:`from_dict` needs to build one without calling its frozen
 #: ``__init__`` (which sets each field through ``object.__setattr__``): see :func:`_shape`.
 _SHAPES: dict[type[Event], tuple[frozenset[str], dict[str, Any], int]] = {}
+#: Per event class, the names of its ``__init__`` fields in order (:func:`to_dict`).
+_NAMES: dict[type[Event], tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,12 @@ class Event:
 
 
 def to_dict(event: Event) -> dict[str, Any]:
-    """The event as plain JSON-ready data, with its ``type``."""
-    data = {f.name: getattr(event, f.name) for f in dataclasses.fields(event) if f.init}
+    """The event as plain JSON-ready data: its ``__init__`` fields in order, then its
+    ``type`` (each class's field names looked up once, :data:`_NAMES`)."""
+    names = _NAMES.get(type(event))
+    if names is None:
+        names = _NAMES[type(event)] = tuple(f.name for f in dataclasses.fields(event) if f.init)
+    data = {name: getattr(event, name) for name in names}
     data["type"] = type(event).__name__
     return data
 

@@ -30,7 +30,6 @@ fields (undo, a new game, an edition value, the stock board…): correct first.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -164,21 +163,7 @@ def _change(seq: int, base: int, sets: list[tuple[list[Any], bytes]],
     dumps = units.dumps
     return (b'{"seq":' + dumps(seq) + b',"base":' + dumps(base) + b',"set":['
             + b",".join(b"[" + dumps(p) + b"," + v + b"]" for p, v in sets)
-            + b'],"events":' + dumps([_event(e) for e in events]) + b"}")
-
-
-_INIT: dict[type, tuple[str, ...]] = {}
-
-
-def _event(event: ev.Event) -> dict[str, Any]:
-    """:func:`companion.events.to_dict` of ``event`` (the same dict, its fields in the same
-    order), with each event type's field names looked up once."""
-    names = _INIT.get(type(event))
-    if names is None:
-        names = _INIT[type(event)] = tuple(f.name for f in dataclasses.fields(event) if f.init)
-    data = {name: getattr(event, name) for name in names}
-    data["type"] = type(event).__name__
-    return data
+            + b'],"events":' + dumps([ev.to_dict(e) for e in events]) + b"}")
 
 
 def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
