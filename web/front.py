@@ -241,7 +241,7 @@ class Front:
         change = state = None
         if outcome is not None:
             await asyncio.sleep(0)  # streams left to their own tasks write first
-            change, state = self._streamed(game_id, outcome)
+            change, state = self.hub.for_answer(game_id, outcome.seq, outcome.duplicate)
             answer = self._answer(game_id, scope, identity, outcome, command, change, state)
             if answer is not None:
                 await send({"type": "http.response.start", "status": 200,
@@ -268,22 +268,6 @@ class Front:
         await send({"type": "http.response.start", "status": response.status_code,
                     "headers": headers})
         await send({"type": "http.response.body", "body": data})
-
-    def _streamed(self, game_id: str, outcome: Outcome) -> tuple[bytes | None, bytes | None]:
-        """``(change, state)`` for the answer, from the last step the hub streamed of
-        ``game_id`` (``Hub.steps``; issue 19 point 2): its change when it covers the
-        command (from a state before ``outcome.seq`` to ``outcome.seq`` or later: the
-        commands of one batch share one step), else its whole state when it is at
-        ``outcome.seq`` or later; ``(None, None)``: nothing streamed since, the answer
-        reads :meth:`companion.table.Table.snapshot_json` (which may wait for the next
-        batch's commit to build the text).  A duplicate: never the change."""
-        step = self.hub.steps.get(game_id)
-        if step is None or step.seq < outcome.seq:
-            return None, None
-        if (step.change is not None and step.base is not None and not outcome.duplicate
-                and step.base < outcome.seq):
-            return step.change, None
-        return None, step.full
 
     def _answer(self, game_id: str, scope: Message, identity: Identity, outcome: Outcome,
                 command: dict[str, Any], change: bytes | None,

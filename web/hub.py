@@ -185,11 +185,22 @@ class Hub:
         else:
             loop.call_soon_threadsafe(self._publish, game_id, step)
 
-    def change(self, game_id: str, seq: int) -> bytes | None:
-        """The change's JSON text (:mod:`web.changes`) the streams got for state ``seq``
-        of ``game_id``, when it was the last one streamed; else None."""
+    def for_answer(self, game_id: str, seq: int,
+                   duplicate: bool) -> tuple[bytes | None, bytes | None]:
+        """``(change, state)`` for the answer to the command committed as ``seq`` (issue
+        19 point 2: the sender's answer built from what the streams got), from the last
+        step streamed of ``game_id``: its change's JSON text when it covers the command
+        (from a state before ``seq`` to ``seq`` or later: the commands of one batch share
+        one step; never for a ``duplicate``), else its whole state's text when it is at
+        ``seq`` or later; ``(None, None)``: nothing streamed since (the answer then reads
+        :meth:`companion.table.Table.snapshot_json`)."""
         step = self.steps.get(game_id)
-        return step.change if step is not None and step.seq == seq else None
+        if step is None or step.seq < seq:
+            return None, None
+        if (step.change is not None and step.base is not None and not duplicate
+                and step.base < seq):
+            return step.change, None
+        return None, step.full
 
     def full(self, game_id: str, seq: int) -> bytes | None:
         """The whole state's JSON text of state ``seq`` of ``game_id`` (exactly
