@@ -56,7 +56,7 @@ from web.api import (
 from web.auth import CSRF_HEADER, SAFE_METHODS, bearer_of, for_game, resolve
 from web.hub import Hub, Message, Receive, Send
 from web.i18n import speaking
-from web.locale_choice import COOKIE, choose, known
+from web.locale_choice import COOKIE, pick
 from web.tokens import Identity, Tokens
 
 EVENTS = re.compile(r"/api/games/([^/]+)/events")
@@ -293,13 +293,11 @@ class Front:
     def _language(self, game_id: str, headers: dict[str, str]) -> str:
         """The language :func:`web.locale_choice.select_locale` gives a command request
         without a query string for ``game_id`` with these ``headers``."""
-        cookie = parse_cookie(headers.get("cookie", "")).get(COOKIE)
-        setting = self.app.config.get("LANGUAGE")
-        bearer = headers.get("authorization", "").lower().startswith("bearer ")
-        plain = not (known(cookie) or known(setting) or bearer)
-        found = self.table.names(game_id)[0].language if plain else None
-        return choose(None, cookie, setting, bearer, found, False,
-                      headers.get("accept-language", ""))
+        return pick(None, parse_cookie(headers.get("cookie", "")).get(COOKIE),
+                    self.app.config.get("LANGUAGE"),
+                    headers.get("authorization", "").lower().startswith("bearer "),
+                    lambda: self.table.names(game_id)[0].language, False,
+                    headers.get("accept-language", ""))
 
     def _checked(self, game_id: str, scope: Message,
                  body: bytes) -> tuple[Identity, dict[str, Any]] | None:

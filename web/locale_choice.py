@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
@@ -87,13 +88,23 @@ def edition() -> Any:
 
 def select_locale() -> str:
     """The language of this request: ``nb``, ``sv`` or ``en`` (the module's docstring)."""
-    chosen = request.args.get("lang"), request.cookies.get(COOKIE)
-    setting = current_app.config.get("LANGUAGE")
-    bearer = request.headers.get("Authorization", "").lower().startswith("bearer ")
-    plain = not (known(chosen[0]) or known(chosen[1]) or known(setting) or bearer)
-    found = edition() if plain else None  # the game's edition only when it may count
-    return choose(*chosen, setting, bearer, getattr(found, "language", None),
-                  request.endpoint == "pages.console", request.headers.get("Accept-Language", ""))
+    return pick(request.args.get("lang"), request.cookies.get(COOKIE),
+                current_app.config.get("LANGUAGE"),
+                request.headers.get("Authorization", "").lower().startswith("bearer "),
+                lambda: getattr(edition(), "language", None),
+                request.endpoint == "pages.console", request.headers.get("Accept-Language", ""))
+
+
+def pick(lang: str | None, cookie: str | None, setting: str | None, bearer: bool,
+         edition_language: Callable[[], str | None], console: bool,
+         accept_language: str) -> str:
+    """:func:`choose` for a request's inputs, asking ``edition_language`` (its game's
+    edition language, None: no game) only when it may count: no known ``?lang=``,
+    cookie or setting, and no Bearer token.  For :func:`select_locale` and the server's
+    fast lane (:mod:`web.front`), which has no request context."""
+    plain = not (known(lang) or known(cookie) or known(setting) or bearer)
+    found = edition_language() if plain else None
+    return choose(lang, cookie, setting, bearer, found, console, accept_language)
 
 
 @lru_cache(maxsize=512)
