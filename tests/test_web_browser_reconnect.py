@@ -5,7 +5,9 @@ play-test): `companion serve` in a subprocess on a real data folder, killed with
 pages gave their stream up and poll; a poll that reaches the bank again opens a fresh
 stream, and the money the banker moves afterwards shows on the phone with the badge saying
 "live" — without a reload.  Classic NO 1996 (C1): Kari starts with 30 000 kr, the bank pays
-her 2 000 kr by hand: 32 000 kr.  Screenshots under /tmp/shots/h21-reconnect/.
+her 2 000 kr by hand: 32 000 kr.  And a server that refuses streams (503) is not asked
+for one at every poll: the page says "polling" and tries again only after a pause.
+Screenshots under /tmp/shots/h21-reconnect/.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from __future__ import annotations
 import json
 import re
 import signal
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from benchmarks.serve import Served
+from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
 
 PHONE = {"width": 390, "height": 844}
@@ -109,3 +113,43 @@ def test_a_wallet_and_the_console_are_live_again_after_the_server_was_killed(
         assert len(polls["phone"]) == polled
     finally:
         server.stop(signal.SIGKILL)
+
+
+def refuse(times: list[float]) -> Any:
+    """A route handler answering 503 to each stream, noting when it was asked."""
+    def handle(route: Route) -> None:
+        times.append(time.monotonic())
+        route.fulfill(status=503, body="busy")
+    return handle
+
+
+def test_a_page_whose_streams_are_refused_polls_and_tries_again_only_after_a_pause(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """Every stream answered 503 (in Chromium's network layer, in front of the real
+    server): the page polls ("polling": the bank answers), tries one fresh stream at once,
+    then none for 5 s (``RETRY_MS``) — not one per 3 s poll — and then tries again."""
+    web_actions.new_game("Kari", "Åse")
+    tried: dict[str, list[float]] = {}
+    pages = {}
+    for name, token, size in (("phone", web_actions.players["Kari"], PHONE),
+                              ("console", web_actions.banker, TABLET)):
+        context = browser.new_context(viewport=size)
+        context.add_cookies([{"name": "companion_lang", "value": "en",
+                              "url": live_server.url}])
+        context.route(re.compile(r"/events$"), refuse(tried.setdefault(name, [])))
+        pages[name] = page = context.new_page()
+        page.goto(f"{live_server.url}/join/{token}")
+    for page in pages.values():
+        expect(page.locator("#conn")).to_have_text("polling", timeout=TIMEOUT)
+    expect(pages["phone"].locator("#cash")).to_have_text(digits(30_000))  # C1, polled
+    shot(pages["phone"], "phone-polling-390x844")
+    shot(pages["console"], "console-polling-1024x768")
+    for times in tried.values():  # the page's own stream, then the first try at once
+        assert len(times) == 2, times
+    for _ in range(100):  # the next try: at the first poll >= 5 s after the last (~6 s)
+        if all(len(times) > 2 for times in tried.values()):
+            break
+        pages["phone"].wait_for_timeout(100)
+    for name, times in tried.items():
+        assert len(times) == 3, (name, times)
+        assert times[2] - times[1] >= 5, (name, times)
