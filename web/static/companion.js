@@ -205,8 +205,15 @@ const Companion = (() => {
   /* Keep `onState(state)` fed: Server-Sent Events, else polling every 3 s.  After the
      device slept or lost the network (issue 16 point 8) the badge says "reconnecting…"
      at once (the `offline` event, a failed stream or fetch) and waking (`online`, the page
-     shown again) fetches the current state at once and opens a fresh stream. */
+     shown again) fetches the current state at once and opens a fresh stream.  A page that
+     polls because its stream failed (the server restarted, h21) tries a fresh stream after
+     a poll that reached the bank — at once the first time, then after RETRY_MS doubling to
+     RETRY_MAX_MS while tries fail (a server that refuses streams is not hammered) — and is
+     "live" again once that stream brought the whole state; one stream at a time. */
   const QUIET_MS = 25000;  // no message nor ping for this long: the stream is dead
+  const RETRY_MS = 5000;  // a failed try from polling: the next one no sooner than this
+  const RETRY_MAX_MS = 60000;
+  const STEADY_MS = 30000;  // a stream up this long: the next failure retries at once
   function live(game, onState) {
     let seq = -1;
     let raw = null;  // the state at `seq` as the bank sent it (the base of the next change)
@@ -264,11 +271,13 @@ const Companion = (() => {
       catchUp();
     };
     let polling = false;  // the stream gave up (or ?poll): read every 3 s instead
+    let retry = null;  // a fresh stream's try from polling (none with ?poll or no SSE)
     const poll = async () => {
       if (gone || !polling) return;
       clearTimeout(timer);
       const reached = await fetchNews();
       if (!polling) return;  // woken meanwhile: a fresh stream took over
+      if (reached && retry && retry()) return;  // the bank is there: a stream again
       mode(reached ? "polling" : "reconnecting");
       timer = setTimeout(poll, 3000);
     };
@@ -288,31 +297,54 @@ const Companion = (() => {
       }, QUIET_MS);
     };
     stoppers.push(() => clearTimeout(quiet));
+    /* Tries from polling: `trying` while the fresh stream has brought nothing yet (one
+       failure and the page polls again), the next try not before `retryAt`, `pause` the
+       wait after the next failed one; `since` when the stream in use first brought word. */
+    let trying = false;
+    let retryAt = 0;
+    let pause = RETRY_MS;
+    let since = 0;
     const open = () => {
       polling = false;
       clearTimeout(timer);
       if (source) source.close();
       const stream = source = new EventSource(gameUrl(game, "/events"));
-      heard(stream);
-      stream.onopen = () => { failures = 0; mode("live"); heard(stream); };
-      stream.onmessage = (event) => {
-        failures = 0; mode("live"); heard(stream); accept(JSON.parse(event.data));
+      const alive = () => {
+        if (trying || !since) since = Date.now();
+        trying = false; failures = 0; mode("live"); heard(stream);
       };
+      heard(stream);
+      // A try from polling is live at its first message (the whole state, h21), not
+      // at its answer's headers.
+      stream.onopen = () => { if (!trying) alive(); };
+      stream.onmessage = (event) => { alive(); accept(JSON.parse(event.data)); };
       stream.addEventListener("change", (event) => {
-        failures = 0; mode("live"); heard(stream); acceptChange(JSON.parse(event.data));
+        alive(); acceptChange(JSON.parse(event.data));
       });
-      stream.addEventListener("ping", () => { failures = 0; mode("live"); heard(stream); });
+      stream.addEventListener("ping", alive);
       stream.onerror = () => {
         if (stream !== source) return;  // an old stream, replaced on waking
         failures += 1;
         mode("reconnecting");
         probe(game);
-        if (stream.readyState === EventSource.CLOSED || failures >= 3) {
+        if (stream.readyState === EventSource.CLOSED || failures >= 3 || trying) {
           stream.close();
+          if (since && Date.now() - since >= STEADY_MS) { retryAt = 0; pause = RETRY_MS; }
+          since = 0;
+          trying = false;
           polling = true;
           poll();
         }
       };
+    };
+    /* From polling, the bank reached: a fresh stream when its time has come (true then). */
+    retry = () => {
+      if (gone || !polling || Date.now() < retryAt) return false;
+      retryAt = Date.now() + pause;
+      pause = Math.min(pause * 2, RETRY_MAX_MS);
+      trying = true;
+      open();
+      return true;
     };
     stoppers.push(() => source && source.close());
     open();
