@@ -71,3 +71,30 @@ def test_c21_a_lander_who_owes_is_offered_the_auction_not_the_buy(
     assert web_actions.state()["auction"]["decliner"] == "Alice"
     assert taps.count == 5  # four dice and the one tap to auction: no tap more than before
 
+
+def test_undo_question_follows_a_phone_command_that_arrives_while_it_shows(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """The banker taps Undo: it names Alice's 100 kr to the bank.  Bob pays the bank 20 kr
+    from his phone while the question shows: it now names Bob's payment, and yes undoes
+    that one (Bob has 30 000 kr again, C1), not Alice's."""
+    web_actions.new_game("Alice", "Bob")
+    sent(web_actions, cmd="pay", from_="Alice", to="bank", amount=100)
+    console = console_at(browser, live_server, web_actions, TABLET)
+    console.locator("#turn-panel").get_by_role("button", name="Undo").click()
+    text = console.locator("#confirm-text")
+    expect(text).to_contain_text("Alice", timeout=TIMEOUT)
+    expect(text).to_contain_text("100")
+    sent(web_actions, web_actions.players["Bob"], cmd="pay", from_="Bob", to="bank",
+         amount=20)
+    expect(text).to_contain_text("Bob", timeout=TIMEOUT)
+    expect(text).to_contain_text("20")
+    expect(text).not_to_contain_text("Alice")
+    shoot(console, "undo-reworded-console")
+    console.locator(".confirm-yes").click()
+    expect(console.locator("#confirm-step")).to_be_hidden()
+    for _ in range(50):
+        if web_actions.cash("Bob") == 30_000:
+            break
+        console.wait_for_timeout(100)
+    assert web_actions.cash("Bob") == 30_000
+    assert web_actions.cash("Alice") == 30_000 - 100
