@@ -13,6 +13,7 @@ from companion.errors import RuleBroken
 from companion.mechanics.base import part, rolls_for
 from companion.rules import rules_for
 from companion.rules.buildings import castles_left, is_castle
+from companion.rules.buying import may_buy
 from companion.rules.lapse import lapses_with
 from companion.rules.mortgages import lift_cost
 from companion.rules.turn_order import check_finished, check_for_sale, next_in_turn, rolling_done
@@ -34,7 +35,8 @@ def snapshot(state: GameState, with_tally: bool = False,
                  "minutes": state.minutes, "ends_at": state.ends_at,
                  "ended_by": state.ended_by},
         "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
-                 **_roll(state), "roller": roller(state), "next": _next(state)},
+                 **_roll(state), "may_buy": may_buy(state), "roller": roller(state),
+                 "next": _next(state)},
         "players": [player_view(state, name) for name in state.players]
         if players is None else players,
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,

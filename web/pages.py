@@ -22,12 +22,12 @@ from flask import (
     url_for,
 )
 
-from companion.commands.property import auction_only
 from companion.editions import Edition, Space, edition_ids, load_edition
 from companion.editions.provenance import estimates
 from companion.errors import CompanionError
 from companion.rules import rules_for
 from companion.rules.buildings import houses_per_hotel
+from companion.rules.buying import auction_only
 from companion.rules.mortgages import lift_cost
 from web.api import join_links, table
 from web.ask_once import rent_labels

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
-from companion.editions import Edition, Space
 from companion.errors import MissingValue, NotAllowed, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
+from companion.rules.buying import check_buy
 from companion.state import GameState
-
-
-def auction_only(edition: Edition, space: Space) -> bool:
-    """Whether the bank sells deed ``space`` only by auction (M4: Gyldenløves gate and
-    Aker Brygge; the edition's ``settings.auction_only``): ``buy`` refuses it and the
-    pages offer only "To auction" (issue 16 point 6)."""
-    return bool(space.name) and space.name in edition.settings.auction_only
 
 
 @command("buy", player_field="player")
@@ -23,27 +16,16 @@ def buy(draft: Draft, cmd: Cmd) -> None:
     """``player`` buys the unowned deed ``space`` from the bank at ``price`` (default printed, C4).
 
     Raises:
-        RuleBroken: not a deed, already owned, or the buyer owes a debt.
+        RuleBroken: as :func:`companion.rules.buying.check_buy` (not a deed, owned, on
+        the block, sold only by auction M4, the buyer bankrupt or owing a debt C21), or
+        from a phone not the deed the buyer's token stands on, on their turn.
         NotEnoughCash: the price exceeds the buyer's cash.
         MissingValue: the edition does not know the printed price yet.
     """
     state = draft.state
     player = cmd.player()
     space = state.ed.space(cmd.space())
-    if not space.is_deed:
-        raise RuleBroken("%(deed)s cannot be bought.", deed=space.label)
-    if space.index in state.deeds:
-        raise RuleBroken("%(deed)s already belongs to %(owner)s.", deed=space.label,
-                         owner=state.deeds[space.index].owner)
-    if state.auction is not None and state.auction.space == space.index:
-        raise RuleBroken("%(deed)s is being auctioned — bid for it instead (C4).",
-                         deed=space.label)
-    if auction_only(state.ed, space):
-        raise RuleBroken("%(deed)s is sold only by auction (M4).", deed=space.label)
-    if state.players[player].bankrupt:
-        raise RuleBroken("%(player)s is bankrupt and out of the game.", player=player)
-    if state.debts_of(player):
-        raise RuleBroken("%(player)s must pay their debts before buying.", player=player)
+    check_buy(state, player, space)
     if cmd.sender is not None:
         _phone_may_buy(state, cmd, player, space.index)
     if space.price is None and not cmd.has("price"):

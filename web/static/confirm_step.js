@@ -2,7 +2,8 @@
    window.confirm) — `ConfirmStep.ask(question, yes)` resolves true when "yes" is tapped,
    false on "Cancel", Escape or a tap beside it.  A fixed overlay: the live state may
    redraw the button that asked (the wallet's deed rows) without losing the question.
-   `ConfirmStep.guard(button, question, yes)` makes a C.button ask before it sends. */
+   `ConfirmStep.guard(button, question, yes)` makes a C.button ask before it sends;
+   `ConfirmStep.reword(question)` words the open question again. */
 "use strict";
 
 const ConfirmStep = (() => {
@@ -59,5 +60,11 @@ const ConfirmStep = (() => {
     return button;
   }
 
-  return {ask, guard};
+  /* The open question worded again (what it asks about changed meanwhile: the console's
+     undo, h21); nothing when none shows. */
+  function reword(question) {
+    if (open) text.textContent = question;
+  }
+
+  return {ask, guard, reword};
 })();

@@ -173,15 +173,38 @@
 
   /* Undo names what it would undo (the server knows: the history's `undo`) and asks once
      in the page (ConfirmStep, not window.confirm, which a browser may suppress): a mis-tap
-     undoes nothing (issue 16, h17-fix point 2). */
+     undoes nothing (issue 16, h17-fix point 2).  A command arriving while the question
+     shows (a phone's) words it again for the new last command (h21), and the undo carries
+     the seq of the command named: the core refuses it when another came in between
+     ("Another command arrived meanwhile", companion/table.py) — never the wrong one undone. */
+  let undoing = null;  // the open question: {target, seq (the state's when last worded), ask}
+  const undoQuestion = (target) => (target && target.text
+    ? C.fmt("Undo this: %(what)s", {what: target.text}) : t("Undo the last command?"));
   async function undo(button) {
+    const seen = C.state() ? C.state().game.seq : null;  // the state the history follows
     const data = await C.history(game, null, 30);
     const target = data && data.undo;
     if (data && !target) { C.say(t("There is nothing to undo."), true, button); return; }
-    const question = target && target.text
-      ? C.fmt("Undo this: %(what)s", {what: target.text}) : t("Undo the last command?");
-    if (!(await ConfirmStep.ask(question, button.textContent.trim()))) return;
-    await C.act(target ? {cmd: "undo", seq: target.seq} : {cmd: "undo"}, button);
+    const asked = {target, seq: seen, ask: 0};
+    undoing = asked;
+    const answer = ConfirmStep.ask(undoQuestion(target), button.textContent.trim());
+    if (C.state()) rewordUndo(C.state());  // a state that came during the history's fetch
+    const yes = await answer;
+    undoing = null;
+    if (!yes) return;
+    const named = asked.target;
+    if (data && !named) { C.say(t("There is nothing to undo."), true, button); return; }
+    await C.act(named ? {cmd: "undo", seq: named.seq} : {cmd: "undo"}, button);
+  }
+  async function rewordUndo(state) {
+    const asked = undoing;
+    if (!asked || state.game.seq === asked.seq) return;
+    asked.seq = state.game.seq;
+    const ask = ++asked.ask;  // only the newest answer words it
+    const data = await C.history(game, null, 30);
+    if (!data || undoing !== asked || ask !== asked.ask) return;
+    asked.target = data.undo;
+    ConfirmStep.reword(undoQuestion(data.undo));
   }
 
   /* C4: "Next turn" while the deed landed on is still for sale leaves it with the bank
@@ -218,5 +241,6 @@
   C.onState(followTurn, true);
   C.onState(followLanding);
   C.onState(render);
+  C.onState(rewordUndo);
   C.start(game);
 })();

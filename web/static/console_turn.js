@@ -7,7 +7,9 @@
      Kortstokk: a stop on a joker asks its second roll first (`joker`, the total, K6);
    - a space tapped on the board: "Alice landed on Prinsens gate" (`land`, one tap more);
    - an unowned deed under the player to roll: "Buy for 2 400 kr" (`buy`) and "To auction"
-     (`auction_open` with that deed; the decliner where the rules have one, K4);
+     (`auction_open` with that deed; the decliner where the rules have one, K4); "Buy"
+     only while the state's `turn.may_buy` says the core takes it (C21: not while that
+     player owes a debt, h21);
    - the open auction's bids (the #auction-live part of _console_auction.html moves here),
      free flights (W2), open claims (console.js: with who must roll for them to lapse
      when the state says so) and who owes what;
@@ -146,12 +148,16 @@
     const name = player.position_name || space.label;
     document.getElementById("turn-offer-title").textContent = space.auction_only
       ? C.fmt("%(space)s is sold only by auction", {space: name})  // M4 (issue 16 point 6)
-      : C.fmt("%(space)s is for sale", {space: name});
+      : !state.turn.may_buy && player.debts.length
+        ? C.fmt("%(player)s owes a debt: once it is paid, %(space)s can be bought — or send it to auction",
+          {player: player.name, space: name})
+        : C.fmt("%(space)s is for sale", {space: name});
     const buy = space.price
       ? C.fmt("Buy for %(price)s", {price: C.money(state, space.price)}) : C.t("Buy");
     const auction = {cmd: "auction_open", space: space.index};
     if (rules.decliner) auction.decliner = player.name;  // K4: the lander does not bid
-    document.getElementById("turn-offer-actions").replaceChildren(...(space.auction_only
+    const sell = space.auction_only || !state.turn.may_buy;  // M4; C21: a debt first (h21)
+    document.getElementById("turn-offer-actions").replaceChildren(...(sell
       ? [C.button(C.t("To auction"), auction, "primary")]
       : [C.button(buy, {cmd: "buy", player: player.name, space: space.index}, "primary"),
         C.button(C.t("To auction"), auction)]));

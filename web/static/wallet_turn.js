@@ -6,7 +6,10 @@
      the player NEXT in turn as soon as the current one has finished: their roll passes
      the turn (C5).
    - What the space landed on offers: an unowned deed "Buy for 2 400 kr" (`buy`) and
-     "To auction" (`auction_open`, this player as the decliner); jail: the fine or a card.
+     "To auction" (`auction_open`, this player as the decliner); "Buy" only while the
+     state's `turn.may_buy` says the core takes it (C21: not while this player owes a
+     debt — then "To auction" alone, and the way to buy: raise the money); jail: the
+     fine or a card.
    - The owner's one tap: the claim button says "Claim 1 600 kr for Prinsens gate" and
      the phone vibrates when a claim opens (where the browser allows).
    - C4: while a deed the token stopped on is for sale (`turn.for_sale`) no phone has
@@ -156,10 +159,16 @@
       const name = player.position_name || space.label;
       const buy = space.price
         ? C.fmt("Buy for %(price)s", {price: C.money(state, space.price)}) : C.t("Buy");
+      const alone = space.auction_only || !state.turn.may_buy;  // M4; C21 (h21): no Buy
       const auction = C.button(C.t("To auction"),
-        {cmd: "auction_open", space: space.index, decliner: me}, space.auction_only ? "primary huge" : "huge");
+        {cmd: "auction_open", space: space.index, decliner: me}, alone ? "primary huge" : "huge");
       if (space.auction_only) {  // M4: the bank sells it only by auction (issue 16 point 6)
         return [C.fmt("%(space)s is sold only by auction", {space: name}), [auction]];
+      }
+      if (alone) {  // C21: a debt is paid first (the core says: `may_buy`); no Buy to refuse
+        return [player.debts.length
+          ? C.fmt("You owe a debt: raise money to pay it first, then you can buy %(space)s — or send it to auction", {space: name})
+          : C.fmt("%(space)s is for sale", {space: name}), [auction]];
       }
       return [C.fmt("%(space)s is for sale", {space: name}), [
         C.button(buy, {cmd: "buy", player: me, space: space.index}, "primary huge"), auction,
