@@ -24,6 +24,9 @@ def dumps(value: Any) -> bytes:
 #: The field values kept as they are (immutable; the same type and value give the same
 #: text); any other is kept as its text (a list or object could change under it).
 _PLAIN = (str, int, bool, type(None))
+#: The path of the game section, whose ``seq`` field a change does not set: a screen sets
+#: it from the change's own ``seq`` (``rebuild``, ``Companion.applyChange``).
+_GAME = ["game"]
 
 
 @dataclass
@@ -112,6 +115,8 @@ def fields(path: list[Any], old: Unit, new: Unit,
     for k, after in new.fields.items():
         was = old.fields[k]
         if type(was) is type(after) and was == after:  # the same type and value: same text
+            continue
+        if k == "seq" and path == _GAME:  # the change's own "seq" says it (20 bytes less)
             continue
         if path[0] == "players" and k == "spaces" and type(was) is type(after) is bytes:
             sets.append(splice(path[1], old.spaces, new.spaces))

@@ -14,7 +14,8 @@ log's sequence numbers are shared by every game, so not always ``n - 1``); each 
 list: ``[section]``, ``[section, field]``, ``["players"]``, ``["players", name]``,
 ``["players", name, field]`` (a player by name, the list's order kept) or ``["players",
 name, "spaces", start, end]``: the entries that replace ``spaces[start:end]`` (a splice:
-a deed bought, built on, mortgaged); ``events``: the
+a deed bought, built on, mortgaged) — never ``["game", "seq"]``: the game's ``seq`` is the
+change's own ``n``; ``events``: the
 committed events (:func:`companion.events.to_dict`; ``[]`` when not known, e.g. undo).
 Nothing is ever dropped: a field that comes or goes replaces its whole section (or
 player), and a state whose sections differ gets no change (the whole state instead).
@@ -174,6 +175,7 @@ def rebuild(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     if state["game"]["seq"] != change["base"]:
         raise ValueError(f"state {state['game']['seq']} is not the base {change['base']}")
     state = copy.deepcopy(state)
+    state["game"]["seq"] = change["seq"]  # not among the sets: the change's own seq
     for path, value in change["set"]:
         if path[0] == "players" and len(path) > 1:
             at = next(i for i, p in enumerate(state["players"]) if p["name"] == path[1])

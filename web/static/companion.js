@@ -185,6 +185,7 @@ const Companion = (() => {
   function applyChange(state, change) {
     const next = typeof structuredClone === "function"
       ? structuredClone(state) : JSON.parse(JSON.stringify(state));
+    next.game.seq = change.seq;  // not among the sets: the change's own seq
     for (const [path, value] of change.set) {
       if (path[0] === "players" && path.length > 1) {
         const at = next.players.findIndex((p) => p.name === path[1]);
