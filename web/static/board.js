@@ -1,6 +1,7 @@
 /* The board as a ring (issue 16 points 4 and 7): the edition's spaces clockwise from
    Start in the bottom-right corner, each with its colour group's band, its name as the
-   pages label it (web/place_names.py), its owner's colour and initial, houses or hotel,
+   pages label it (web/place_names.py), its owner (a stripe on the outer edge in their
+   colour, with their initial; a token is a round letter), houses or hotel,
    "mortgaged", and every token where it stands (Ola Nordmann's too, M4).  The side length
    comes from the board's size: 40 spaces draw 11 × 11 (10 per side), Kortstokk's 22 draw
    7 × 6.  The centre says whose turn it is and their cash, the last roll and the open
@@ -151,17 +152,27 @@ const BoardRing = (() => {
     drawCentre(state, state.turn.last_roll || null, centre);  // the state's, not `roll`
   }
 
+  /* h21 (fresh-family play-test: "Kari owns it" read as "Kari stands there"): the owner
+     is a square stripe along the space's outer edge in the owner's colour (--owner) with
+     their initial; a token is the round filled letter (.token).  Shape and place differ,
+     not the hue alone, for colour-blind players too. */
+  function ownerStripe(name) {
+    const stripe = C.el("span", initial(name), "owner");
+    stripe.title = C.fmt("Owner: %(name)s", {name});
+    stripe.setAttribute("aria-hidden", "true");  // the space's label names the owner
+    return stripe;
+  }
+
   function drawSpace(node, owned, tokens, turn) {
     node.classList.toggle("owned", Boolean(owned));
     node.classList.toggle("mortgaged", Boolean(owned && owned.deed.mortgaged));
     node.style.setProperty("--owner", owned ? SEATS[owned.seat % SEATS.length] : "transparent");
     const marks = node.querySelector(".marks");
     marks.replaceChildren();
+    const before = node.querySelector(".owner");
+    if (before) before.remove();
     if (owned) {
-      const tag = C.el("span", initial(owned.player.name), "owner");
-      tag.title = owned.player.name;
-      tag.style.background = SEATS[owned.seat % SEATS.length];
-      marks.append(tag);
+      node.append(ownerStripe(owned.player.name));
       const level = owned.deed.castle ? "♜" : owned.deed.hotel ? "H"
         : owned.deed.houses ? `${owned.deed.houses}⌂` : "";
       if (level) marks.append(C.el("span", level, owned.deed.hotel ? "hotel" : "houses"));

@@ -4,7 +4,12 @@
    first use offers one small notice, never blocking play: "Matches the card" records the
    same value as read from the box (edition_value, so the family copy remembers it, as ask
    once does), or the figure printed on the card is typed in the ask-once form.  After
-   that the value is no longer marked.  "Not now" keeps the mark and does not ask again. */
+   that the value is no longer marked.
+   h21 (fresh-family play-test: the notice hid the board turn after turn): the notice is
+   up only while its value is in use (the claim open, the deed on the Buy card) and goes
+   with it, unanswered; it is asked once per value.  "Not now" sets the estimates of this
+   game aside on this console: the marks stay, no notice comes back.  Where it opens, the
+   board's centre lines move up (style.css), so no space and no line is under it. */
 "use strict";
 
 (() => {
@@ -15,6 +20,7 @@
   const buy = document.querySelector('form[data-cmd="buy"]');
   const note = buy && buy.querySelector("[data-estimate]");
   const key = `companion-estimates-offered:${C.page.game}`;
+  const asideKey = `companion-estimates-aside:${C.page.game}`;
   let offered = null;  // {index, field}
 
   function seen() {
@@ -25,6 +31,12 @@
     const done = seen();
     done.add(`${use.index}:${use.field}`);
     try { localStorage.setItem(key, JSON.stringify([...done])); } catch (err) { /* private */ }
+  }
+
+  const setAside = () => { try { return localStorage.getItem(asideKey) === "1"; }
+    catch (err) { return false; } };
+  function putAside() {
+    try { localStorage.setItem(asideKey, "1"); } catch (err) { /* private: this page only */ }
   }
 
   const estimate = (index, field) => {
@@ -80,11 +92,21 @@
       : C.fmt("The price of %(space)s (%(amount)s) is an estimate: the standard deed × %(factor)s. Does it match the card?", values);
   }
 
+  const same = (a) => (b) => a.index === b.index && a.field === b.field;
+
+  function close() {
+    offered = null;
+    box.hidden = true;
+  }
+
+  /* The notice of the first value in use not asked yet; the one up stays while its value
+     is in use, and goes (unanswered, not asked again) when that moment passed. */
   function offer(state) {
-    if (state.game.over) { box.hidden = true; offered = null; return; }
-    if (offered && estimate(offered.index, offered.field)) return;  // still open
+    if (state.game.over || setAside()) { close(); return; }
+    const uses = inUse(state);
+    if (offered && estimate(offered.index, offered.field) && uses.some(same(offered))) return;
     const done = seen();
-    offered = inUse(state).find((use) => !done.has(`${use.index}:${use.field}`)) || null;
+    offered = uses.find((use) => !done.has(`${use.index}:${use.field}`)) || null;
     box.hidden = !offered;
     if (!offered) return;
     remember(offered);  // the first use only: a reload does not ask again
@@ -102,10 +124,7 @@
   function known(index, field) {
     const space = spaces[index];
     if (space && space.estimates) delete space.estimates[field];
-    if (offered && offered.index === index && offered.field === field) {
-      offered = null;
-      box.hidden = true;
-    }
+    if (offered && same(offered)({index, field})) close();
     for (const tag of document.querySelectorAll("#claims .estimate-mark")) tag.remove();
     refresh();
   }
@@ -124,8 +143,7 @@
     const {index, field} = offered;
     const space = spaces[index];
     const labels = field === "rents" ? space.rent_labels || [] : [];
-    offered = null;  // the ask-once form takes it from here
-    box.hidden = true;
+    close();  // the ask-once form takes it from here
     C.askValue({space: index, space_name: space.label, field, money: true,
       input: field === "rents" ? "list" : "number", count: labels.length || 1, labels,
       prompt: field === "rents"
@@ -134,8 +152,8 @@
   });
 
   document.getElementById("estimate-later").addEventListener("click", () => {
-    offered = null;
-    box.hidden = true;
+    putAside();  // this game's estimates: not asked again on this console
+    close();
   });
 
   document.addEventListener("companion:value", (event) => {
