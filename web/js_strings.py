@@ -175,6 +175,11 @@ JS_STRINGS = (
     N_("Bid more than %(amount)s"), N_("Bids are whole amounts: no decimals."),
     N_("%(space)s is sold only by auction"), N_("Letters, as on the board"),
     N_("A name has letters. Figures such as rents are asked for separately."),
+    # wallet_turn.js, console_turn.js (h21): no Buy while the lander owes a debt (C21)
+    N_("You owe a debt: raise money to pay it first, then you can buy %(space)s — or send it "
+       "to auction"),
+    N_("%(player)s owes a debt: once it is paid, %(space)s can be bought — or send it to "
+       "auction"),
 )
 
 
