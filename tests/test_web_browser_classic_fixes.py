@@ -113,5 +113,5 @@ def test_issue15_14_the_icon_and_the_bankers_menu(browser: Any, live_server: Liv
     console.get_by_role("link", name="Editions").click()
     console.wait_for_url(f"{live_server.url}/editions", timeout=TIMEOUT)
     console.go_back()
-    console.get_by_role("link", name="Table screen").click()
+    console.get_by_role("link", name="LED strip and buttons").click()  # h21: /table's name
     console.wait_for_url(f"{live_server.url}/table", timeout=TIMEOUT)

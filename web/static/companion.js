@@ -465,10 +465,24 @@ const Companion = (() => {
     return node;
   }
 
+  /* The "estimated rent" badge of a rent claim (issue 15 point 9): what it means is its
+     title and, tapped (a phone has no hover) or Enter, said on the status line (h21). */
+  function estimateMark() {
+    const why = t("Estimated rent: the card's own figures are not known here, so the rent is the standard deed's scaled up. Check it against the card.");
+    const mark = el("span", t("estimated rent"), "estimate-mark");
+    mark.title = why;
+    mark.tabIndex = 0;
+    mark.setAttribute("aria-description", why);
+    const tell = () => done(why);
+    mark.addEventListener("click", tell);
+    mark.addEventListener("keydown", (event) => { if (event.key === "Enter") tell(); });
+    return mark;
+  }
+
   const page = JSON.parse((document.getElementById("page") || {}).textContent || "null");
   return {t, fmt, nt, newId, post, send, live, applyChange, say, done, el, fill, money,
           formCommand, history, winner, page, gameUrl, badges, hasRolled, turnName, deedText,
           level, onState, start,
           act, state, player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost,
-          lapseText};
+          lapseText, estimateMark};
 })();

@@ -230,7 +230,8 @@
   }
   for (const button of document.querySelectorAll("button[data-rotate]")) {
     C.onClick(button, async () => {
-      if (!confirm(t("The old QR code stops working. Continue?"))) return;
+      if (!(await ConfirmStep.ask(t("The old QR code stops working. Continue?"),
+        button.textContent.trim()))) return;  // in the page, not window.confirm (h21)
       const name = button.dataset.rotate;
       const url = C.gameUrl(game, `/players/${encodeURIComponent(name)}/token`);
       const answer = await C.post(url, {});

@@ -30,8 +30,8 @@
   const close = document.getElementById("auction-close");
   C.onClick(close, () => C.act({cmd: "auction_close"}, close));
   const cancel = document.getElementById("auction-cancel");
-  C.onClick(cancel, async () => {
-    if (confirm(C.t("Cancel the auction without a sale?"))) {
+  C.onClick(cancel, async () => {  // asks in the page (ConfirmStep), not window.confirm (h21)
+    if (await ConfirmStep.ask(C.t("Cancel the auction without a sale?"), cancel.textContent.trim())) {
       await C.act({cmd: "auction_cancel"}, cancel);
     }
   });

@@ -78,7 +78,7 @@
       const space = byLabel(claim.space);
       if (!item || item.querySelector(".estimate-mark")) return;
       if (!space || !estimate(space.index, "rents")) return;
-      const tag = C.el("span", C.t("estimated rent"), "estimate-mark");
+      const tag = C.estimateMark();
       item.insertBefore(tag, item.querySelector("button"));
     });
   }

@@ -1,6 +1,7 @@
 /* The console's free flights (W2), the live hints of the jail and bankruptcy cards, the
    bankruptcy card's "Who" following the player in debt, and its "creditor lifts
-   mortgaged deeds at once" list (C19, C21). */
+   mortgaged deeds at once" list (C19, C21); "More" closing folds the players' QR codes
+   and brings the board back to the top of the screen (h21). */
 "use strict";
 
 (() => {
@@ -101,6 +102,18 @@
     if (has(form.elements.player, who.name)) form.elements.player.value = who.name;
     const to = who.debts[0].to;
     if (has(form.elements.creditor, to)) form.elements.creditor.value = to;
+  }
+
+  /* "More" closed (its toggle, console_turn.js, or play starting): the QR codes fold (they
+     are for joining, not for every turn) and the page goes back to its top, the board's
+     top rows in sight (h21 fresh-family play-test: it stayed scrolled at 1024 x 768). */
+  const more = document.getElementById("more");
+  if (more) {
+    new MutationObserver(() => {
+      if (!more.hidden) return;
+      for (const qr of more.querySelectorAll("details.qr[open]")) qr.open = false;
+      window.scrollTo({top: 0});
+    }).observe(more, {attributes: true, attributeFilter: ["hidden"]});
   }
 
   const redraw = () => { if (C.state()) { renderHints(C.state()); renderLift(C.state()); } };

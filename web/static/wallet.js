@@ -25,7 +25,7 @@
         ? C.fmt("The bank owes you %(amount)s (%(space)s).", vars)
         : C.fmt("%(payer)s owes you %(amount)s (%(space)s).", vars));
       item.append(" ", C.el("span", C.lapseText(claim, me), "lapse"));  // C5, M11
-      if (estimated(claim.space)) item.prepend(C.el("span", t("estimated rent"), "estimate-mark"));
+      if (estimated(claim.space)) item.prepend(C.estimateMark());
       return item;
     });
     C.fill(document.getElementById("claims"), items, "No open claims.");

@@ -1,6 +1,6 @@
 /* Why this phone's money moved (issue 16 point 5): each new history entry whose `yours`
    lines (the server's second-person words, web/describe/yours.py) name this player shows
-   as a notice for a few seconds — an overlay fixed at the top, so nothing under a finger
+   as a notice for a few seconds — an overlay fixed under the cash, so nothing under a finger
    moves — and stays in the history list.  `WalletNotices.seen(history)` is fed the
    answer of every history read (wallet.js); the first read only marks where news starts. */
 "use strict";
@@ -20,7 +20,22 @@ const WalletNotices = (() => {
   box.addEventListener("click", () => { box.hidden = true; });
   document.body.append(box);
 
+  /* Under the wallet's own figures (its cash, badges, where it stands, a status line at
+     home) while they are on screen, so it never covers them (h21 play-test: a debt notice
+     hid the cash); just under the header once the page scrolled past them. */
+  function place() {
+    const bar = document.querySelector(".bar");
+    let top = bar ? bar.getBoundingClientRect().bottom : 0;
+    for (const found of ["#cash", "#badges", "#where", "main > #status"]) {
+      const part = document.querySelector(found);
+      if (!part || part.hidden || !part.offsetHeight) continue;
+      top = Math.max(top, part.getBoundingClientRect().bottom);
+    }
+    box.style.top = `${Math.round(top + 6)}px`;
+  }
+
   function show(lines) {
+    place();
     const kept = [...box.children].slice(-(MAX_LINES - Math.min(lines.length, MAX_LINES)));
     box.replaceChildren(...kept, ...lines.slice(-MAX_LINES).map((line) => C.el("p", line)));
     box.hidden = false;
