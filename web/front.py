@@ -34,6 +34,7 @@ import json
 import re
 import threading
 import time
+from collections.abc import Mapping
 from typing import Any, cast
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
@@ -197,15 +198,17 @@ class Front:
             [(k, v) for k, v in parse_qsl(scope["query_string"].decode("latin-1"))
              if k != "wait"]).encode("latin-1")}
 
-    def _identity(self, game_id: str, method: str, headers: dict[str, str]) -> Identity | None:
+    def _identity(self, game_id: str, method: str, headers: dict[str, str],
+                  cookies: Mapping[str, str] | None = None) -> Identity | None:
         """The request's identity when ``game_id`` exists and the request may use it (the
         banker first; the rules of :func:`web.auth.resolve`), else None: Flask answers why
-        not (401, 403, 404)."""
+        not (401, 403, 404).  ``cookies``: the request's, when already parsed."""
         if game_id not in self.table.game_ids():
             return None
+        if cookies is None:
+            cookies = parse_cookie(headers.get("cookie", ""))
         problem, found = resolve(self.tokens, method, bearer_of(headers.get("authorization", "")),
-                                 parse_cookie(headers.get("cookie", "")),
-                                 headers.get(CSRF_HEADER.lower()))
+                                 cookies, headers.get(CSRF_HEADER.lower()))
         return None if problem else for_game(found, game_id)
 
     async def _command(self, game_id: str, scope: Message, receive: Receive,
@@ -223,7 +226,9 @@ class Front:
             return
         body, scope = read
         too_big = bool(self.limit) and len(body) > self.limit
-        checked = None if too_big else self._checked(game_id, scope, body)
+        headers = _headers(scope)  # read once for the checks and the answer
+        cookies = parse_cookie(headers.get("cookie", ""))
+        checked = None if too_big else self._checked(game_id, headers, cookies, body)
         if checked is None:  # Flask answers why (413 for a body over the limit)
             await self.pages(scope, _replay(body, receive), send)  # type: ignore[arg-type]
             return
@@ -242,7 +247,8 @@ class Front:
         if outcome is not None:
             await asyncio.sleep(0)  # streams left to their own tasks write first
             change, state = self.hub.for_answer(game_id, outcome.seq, outcome.duplicate)
-            answer = self._answer(game_id, scope, identity, outcome, command, change, state)
+            answer = self._answer(game_id, scope, headers, cookies, identity, outcome,
+                                  command, change, state)
             if answer is not None:
                 await send({"type": "http.response.start", "status": 200,
                             "headers": answer[0]})
@@ -269,20 +275,21 @@ class Front:
                     "headers": headers})
         await send({"type": "http.response.body", "body": data})
 
-    def _answer(self, game_id: str, scope: Message, identity: Identity, outcome: Outcome,
+    def _answer(self, game_id: str, scope: Message, headers: dict[str, str],
+                cookies: Mapping[str, str], identity: Identity, outcome: Outcome,
                 command: dict[str, Any], change: bytes | None,
                 state: bytes | None) -> tuple[list[tuple[bytes, bytes]], bytes] | None:
         """``(headers, body)`` of the answer to an applied command, built without a Flask
         request context (issue 19 point 2): the body of :func:`web.api.answer_body` in the
-        request's language (:func:`web.locale_choice.choose`), the headers the app's
-        answer carries (content type and length, :func:`web.security_headers`).  None
+        request's language (:func:`web.locale_choice.choose`; ``headers`` and ``cookies``
+        the request's, as :func:`_headers` and ``parse_cookie`` read them), the headers the
+        app's answer carries (content type and length, :func:`web.security_headers`).  None
         when the request has a query string (``?lang=`` sets a cookie) or the words fail:
         then the app builds the answer, with its hooks and handlers."""
         if scope.get("query_string"):
             return None
-        headers = _headers(scope)
         try:
-            with speaking(self._language(game_id, headers)):
+            with speaking(self._language(game_id, headers, cookies)):
                 body = answer_body(self.table, game_id, outcome, command, identity, change,
                                    state)
         except Exception:  # the app's own path answers (or its handlers say why)
@@ -290,22 +297,23 @@ class Front:
         return [*ANSWER_HEADERS[:1], (b"content-length", b"%d" % len(body)),
                 *ANSWER_HEADERS[1:]], body
 
-    def _language(self, game_id: str, headers: dict[str, str]) -> str:
+    def _language(self, game_id: str, headers: dict[str, str],
+                  cookies: Mapping[str, str]) -> str:
         """The language :func:`web.locale_choice.select_locale` gives a command request
-        without a query string for ``game_id`` with these ``headers``."""
-        return pick(None, parse_cookie(headers.get("cookie", "")).get(COOKIE),
+        without a query string for ``game_id`` with these ``headers`` and ``cookies``."""
+        return pick(None, cookies.get(COOKIE),
                     self.app.config.get("LANGUAGE"),
                     headers.get("authorization", "").lower().startswith("bearer "),
                     lambda: self.table.names(game_id)[0].language, False,
                     headers.get("accept-language", ""))
 
-    def _checked(self, game_id: str, scope: Message,
+    def _checked(self, game_id: str, headers: dict[str, str], cookies: Mapping[str, str],
                  body: bytes) -> tuple[Identity, dict[str, Any]] | None:
-        """``(identity, command)`` when the request is JSON from a token that may use
-        ``game_id`` and its body is a command object (not ``new_game``), else None."""
-        headers = _headers(scope)
+        """``(identity, command)`` when the request (its ``headers``, :func:`_headers`, and
+        ``cookies``) is JSON from a token that may use ``game_id`` and its body is a
+        command object (not ``new_game``), else None."""
         mimetype = headers.get("content-type", "").partition(";")[0].strip().lower()
-        identity = self._identity(game_id, "POST", headers)
+        identity = self._identity(game_id, "POST", headers, cookies)
         if mimetype != "application/json" or identity is None:
             return None
         try:

@@ -7,8 +7,10 @@ A row is a history entry as the API gives it: ``seq``, ``command`` (dict), ``eve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from companion import events as ev
@@ -41,13 +43,13 @@ class Context:
     def __post_init__(self) -> None:
         self.ed, names = self.table.names(self.game_id)  # no lock: see Table.names
         self.unit = self.ed.unit
-        self.players = {name_key(name): name for name in names}
+        self.players = name_map(tuple(names))
 
     def as_stored(self, command: dict[str, Any]) -> dict[str, Any]:
         """``command`` with the players it names written as the game stores them: a
         phone may type "bob" for Bob or a decomposed "Åse" (the core finds them the same
         way, :mod:`companion.commands.names`), and the words must match the events."""
-        return {key: self.players.get(name_key(value), value)
+        return {key: self.players.get(_key(value), value)
                 if key in PLAYER_FIELDS and isinstance(value, str) else value
                 for key, value in command.items()}
 
@@ -76,6 +78,18 @@ class Context:
             return {"seq": stored.seq, "actor": stored.actor, "command": stored.command,
                     "events": [ev.to_dict(e) for e in stored.events]}
         return None
+
+
+@lru_cache(maxsize=64)
+def name_map(names: tuple[str, ...]) -> Mapping[str, str]:
+    """``{name_key(name): name}`` of a game's players (read only), made once per set of
+    names (a game's players are fixed: every answer of the game shares it)."""
+    return MappingProxyType({name_key(name): name for name in names})
+
+
+#: :func:`~companion.commands.names.name_key` of a name a command gave, remembered (a
+#: phone sends the same few names over and over).
+_key = lru_cache(maxsize=256)(name_key)
 
 
 # -- one describer per command ---------------------------------------------------------------
