@@ -116,7 +116,7 @@ def test_issue16_a_turn_from_the_phones_in_every_edition(
     buy.click()
     if turn.price is not None:  # the edition does not know the price: the console asks
         expect(console.locator("#ask-once")).to_be_visible(timeout=TIMEOUT)
-        expect(console.locator("#ask-prompt")).to_contain_text("From the phone of Alice:")
+        expect(console.locator("#ask-prompt")).to_contain_text("Alice asks from their phone:")
         shoot(console, f"{edition}-console-asks-price")
         console.locator("#ask-inputs input").fill(str(turn.price))
         console.locator("#ask-form button[type=submit], #ask-form button:not([type])") \

@@ -150,6 +150,6 @@ def test_a_phones_question_reads_as_the_player_asking_in_bokmal(
     console = context.new_page()
     console.goto(f"{live_server.url}/join/{web_actions.banker}")
     console.wait_for_url(re.compile(r"/(\?.*)?$"), timeout=TIMEOUT)
-    said = console.evaluate("Companion.fmt('From the phone of %(player)s: %(prompt)s',"
+    said = console.evaluate("Companion.fmt('%(player)s asks from their phone: %(prompt)s',"
                             " {player: 'Kari', prompt: 'Skriv inn leien'})")
     assert said == "Kari spør fra telefonen: Skriv inn leien"

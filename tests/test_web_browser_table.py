@@ -152,7 +152,7 @@ def test_m16_a_phones_roll_onto_skatt_asks_the_console_and_then_counts(
     Taps().dice(kari, 1, 3)  # the car: Start -> Skatt, the percentage not known yet
     expect(kari.locator("#status")).to_contain_text("the banker is asked", timeout=TIMEOUT)
     expect(console.locator("#ask-once")).to_be_visible(timeout=TIMEOUT)
-    expect(console.locator("#ask-prompt")).to_contain_text("From the phone of Kari:")
+    expect(console.locator("#ask-prompt")).to_contain_text("Kari asks from their phone:")
     expect(console.locator("#ask-prompt")).to_contain_text("Skatt")
     shoot(console, "console-asks-for-the-phone")
     shoot(kari, "phone-banker-asked")

@@ -162,7 +162,7 @@ JS_STRINGS = (
     N_("In jail: roll a double to get out, or pay first"),
     # a phone's command refused for a missing figure: the console asks (web/phone_asks.py)
     N_("A figure is missing: the banker is asked for it, and this counts once it is entered."),
-    N_("From the phone of %(player)s: %(prompt)s"),
+    N_("%(player)s asks from their phone: %(prompt)s"),
     # the board ring and the table screen /board (issue 16 points 4, 7: board.js)
     N_("%(name)s rolled %(dice)s"), N_("%(name)s to roll · %(cash)s"),
     N_("%(name)s: %(visited)s of %(of)s"), N_("Owner: %(name)s"),

@@ -213,7 +213,7 @@
     if (pending || !waiting.length) return;
     const {player, command, missing, moment} = waiting.shift();
     ask(command, {missing: {...missing,
-      prompt: C.fmt("From the phone of %(player)s: %(prompt)s", {player, prompt: missing.prompt})}});
+      prompt: C.fmt("%(player)s asks from their phone: %(prompt)s", {player, prompt: missing.prompt})}});
     pending.moment = moment;
   }
   /* A phone ask open here is dropped once the game has moved on (issue 16 point 2: the
