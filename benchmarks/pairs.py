@@ -12,7 +12,8 @@ Absolute times on a shared machine move 2× between runs; the ratios are what co
   one-fsync-per-command floor and the bare group-commit floor;
 - :func:`startup` — ``companion serve`` on a 3 000-command game against an empty bare
   server (:mod:`benchmarks.bare_serve`: the interpreter, asyncio, uvloop, sqlite3),
-  launch to first answer, with or without bytecode.
+  launch to first answer (the banker's list of games) and to first page (the console),
+  with or without bytecode.
 """
 
 from __future__ import annotations
@@ -121,9 +122,15 @@ def sustained(server: Server, seconds: float, pairs: int, message: int,
     return Sustained(single, group, runs, rss, ok)
 
 
+#: What ours is asked first, by row: the banker's list of games (the log folded, the app
+#: built) and the banker's console page (its templates compiled, the scripts' strings read).
+FIRST = {"answer": "/api/games", "page": "/"}
+
+
 def startup(data: Path, pairs: int, out: Callable[[str], None],
-            bytecode: Path | None = None) -> Paired:
-    """Seconds from launch to first answer: an empty bare server, then ours on ``data``.
+            bytecode: Path | None = None, first: str = "answer") -> Paired:
+    """Seconds from launch to first answer: an empty bare server, then ours on ``data``
+    asked :data:`FIRST` ``[first]`` (a page must be the console: RuntimeError else).
 
     ``bytecode``: both compile their modules into this folder (``PYTHONPYCACHEPREFIX``,
     bytecode written even where ``PYTHONDONTWRITEBYTECODE`` is set), once each before the
@@ -136,9 +143,13 @@ def startup(data: Path, pairs: int, out: Callable[[str], None],
             pass  # compiled now, read from the folder from here on
     result = Paired()
     for n in range(pairs):
-        out(f"  start-up{'' if env is None else ' with bytecode'}, pair {n + 1}/{pairs} ...")
+        out(f"  start-up to first {first}{'' if env is None else ' with bytecode'}, "
+            f"pair {n + 1}/{pairs} ...")
         with bare.BareServer(env=env) as floor:
             result.bare.append(floor.started)
-        with Server(data, env=env) as server:
+        with Server(data, env=env, first_path=FIRST[first]) as server:
+            status, body = server.first
+            if status != 200 or (first == "page" and b'class="console' not in body):
+                raise RuntimeError(f"companion serve's first {first}: {status}")
             result.ours.append(server.started)
     return result
