@@ -1,7 +1,8 @@
 """The pages' first drawing done ahead once ``companion serve`` answers (issue 19 point 4,
 :mod:`web.warm`), and what the start answers first.
 
-The warm-up compiles every page template and reads the scripts' strings, in one of the
+The warm-up compiles every page template, reads the scripts' strings, imports the QR
+code drawing and parses the shipped editions, in one of the
 server's worker threads (a real :class:`web.server.TableServer`), never while the app
 serves a request (a real request held open in the app).  The real ``companion serve``: a
 page asked for first thing gets 200 and the console; the first answer to ``GET /api/games``
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import sys
 import threading
 import time
 from pathlib import Path
@@ -19,6 +21,7 @@ from pathlib import Path
 from flask import Flask
 
 from benchmarks.serve import Served
+from companion.editions.library import load_shipped, shipped_ids
 from companion.table import Table
 from web.js_strings import _extract_static
 from web.serve import DB_NAME, LATER, warm_soon
@@ -36,12 +39,15 @@ def test_the_warmup_compiles_every_page_in_a_worker_thread(app: Flask) -> None:
     every = set(warmup.names())
     assert {"console.html", "wallet.html", "board.html", "base.html"} <= every
     server = TableServer(app, "127.0.0.1", 0).start()
+    load_shipped.cache_clear()  # (only a cache: parsed again at the next use)
     try:
         assert compiled(app) == set()
         warm_soon(server, warmup)
         assert warmup.done.wait(30)
         assert compiled(app) == every
         assert _extract_static.cache_info().currsize >= 1  # the scripts' strings read
+        assert load_shipped.cache_info().currsize == len(shipped_ids()) >= 5
+        assert "qrcode.image.svg" in sys.modules
     finally:
         server.stop()
 
