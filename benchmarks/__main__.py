@@ -198,6 +198,11 @@ def run(quick: bool, count: int, out: Callable[[str], None]) -> list[Row]:
                                     count, now, first))
             rows.append(startup_row(pairs.startup(root / "game", count, out, root / "pycache",
                                                   first), count, compiled, first))
+        later = pairs.page_later(root / "game", count, out, root / "pycache")
+        rows.append(row(f"the first page (the console, `GET /`) {pairs.LATER_PAGE:g} s after "
+                        f"the start's first answer, {compiled} ({count} runs)",
+                        f"{min(later):.2f}–{max(later):.2f} s", "", "", "",
+                        f"{OURS} (its one-time work done ahead: web.warm; the page itself)"))
         rows.append(row("bytes per stream per command, a normal turn (roll, buy, next turn, "
                         "roll, rent claim, next turn; 6 players, banker's streams)",
                         f"{turn['mean']:,} B (" + ", ".join(
