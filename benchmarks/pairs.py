@@ -12,12 +12,16 @@ Absolute times on a shared machine move 2× between runs; the ratios are what co
   one-fsync-per-command floor and the bare group-commit floor;
 - :func:`startup` — ``companion serve`` on a 3 000-command game against an empty bare
   server (:mod:`benchmarks.bare_serve`: the interpreter, asyncio, uvloop, sqlite3),
-  launch to first answer, with or without bytecode.
+  launch to first answer (the banker's list of games) and to first page (the console),
+  with or without bytecode; :func:`page_later` — the console asked a little after the start
+  (its one-time work done ahead: :mod:`web.warm`).
 """
 
 from __future__ import annotations
 
+import http.client
 import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,9 +125,15 @@ def sustained(server: Server, seconds: float, pairs: int, message: int,
     return Sustained(single, group, runs, rss, ok)
 
 
+#: What ours is asked first, by row: the banker's list of games (the log folded, the app
+#: built) and the banker's console page (its templates compiled, the scripts' strings read).
+FIRST = {"answer": "/api/games", "page": "/"}
+
+
 def startup(data: Path, pairs: int, out: Callable[[str], None],
-            bytecode: Path | None = None) -> Paired:
-    """Seconds from launch to first answer: an empty bare server, then ours on ``data``.
+            bytecode: Path | None = None, first: str = "answer") -> Paired:
+    """Seconds from launch to first answer: an empty bare server, then ours on ``data``
+    asked :data:`FIRST` ``[first]`` (a page must be the console: RuntimeError else).
 
     ``bytecode``: both compile their modules into this folder (``PYTHONPYCACHEPREFIX``,
     bytecode written even where ``PYTHONDONTWRITEBYTECODE`` is set), once each before the
@@ -136,9 +146,43 @@ def startup(data: Path, pairs: int, out: Callable[[str], None],
             pass  # compiled now, read from the folder from here on
     result = Paired()
     for n in range(pairs):
-        out(f"  start-up{'' if env is None else ' with bytecode'}, pair {n + 1}/{pairs} ...")
+        out(f"  start-up to first {first}{'' if env is None else ' with bytecode'}, "
+            f"pair {n + 1}/{pairs} ...")
         with bare.BareServer(env=env) as floor:
             result.bare.append(floor.started)
-        with Server(data, env=env) as server:
+        with Server(data, env=env, first_path=FIRST[first]) as server:
+            status, body = server.first
+            if status != 200 or (first == "page" and b'class="console' not in body):
+                raise RuntimeError(f"companion serve's first {first}: {status}")
             result.ours.append(server.started)
     return result
+
+
+#: Seconds after ours first answered that :func:`page_later` asks for the console.
+LATER_PAGE = 2.0
+
+
+def page_later(data: Path, runs: int, out: Callable[[str], None],
+               bytecode: Path) -> list[float]:
+    """Seconds the banker's console (``GET /``) takes, asked :data:`LATER_PAGE` seconds
+    after ``companion serve`` on ``data`` first answered, per run (``runs`` starts, with
+    the bytecode compiled into ``bytecode`` first).  Raises RuntimeError when the answer
+    is not the console."""
+    env = {"PYTHONPYCACHEPREFIX": str(bytecode), "PYTHONDONTWRITEBYTECODE": ""}
+    with Server(data, env=env):
+        pass  # compiled now
+    took = []
+    for n in range(runs):
+        out(f"  the console {LATER_PAGE:g} s after the start, run {n + 1}/{runs} ...")
+        with Server(data, env=env) as server:
+            time.sleep(LATER_PAGE)
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            begin = time.perf_counter()
+            conn.request("GET", "/", headers={"Authorization": f"Bearer {server.token}"})
+            answer = conn.getresponse()
+            body = answer.read()
+            took.append(time.perf_counter() - begin)
+            conn.close()
+            if answer.status != 200 or b'class="console' not in body:
+                raise RuntimeError(f"the console {LATER_PAGE:g} s after: {answer.status}")
+    return took

@@ -95,8 +95,9 @@ class Server(Remote):
     """``companion serve`` on ``data`` (a subprocess); ``token`` is the banker's token.
 
     ``started`` is the seconds from launching the process to the first HTTP answer of
-    ``first_path`` (``/api/games`` with the banker's token: the log is replayed by then);
-    ``env``: added to its environment.
+    ``first_path`` (``/api/games`` with the banker's token: the log is replayed by then;
+    ``/``: the banker's console page, the app built), ``first`` that answer's status and
+    body; ``env``: added to its environment.
     """
 
     def __init__(self, data: Path, threads: int = THREADS, first_path: str = "/api/games",
@@ -110,7 +111,7 @@ class Server(Remote):
                                                      **(env or {})})
         self.token = self._read_token()
         threading.Thread(target=self._drain, daemon=True).start()
-        self._wait_answer(first_path)
+        self.first = self._wait_answer(first_path)
         self.started = time.perf_counter() - begin
 
     def _read_token(self) -> str:
@@ -126,15 +127,16 @@ class Server(Remote):
         for _line in self.proc.stdout:
             pass
 
-    def _wait_answer(self, path: str) -> None:
+    def _wait_answer(self, path: str) -> tuple[int, bytes]:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
                 conn.request("GET", path, headers={"Authorization": f"Bearer {self.token}"})
-                conn.getresponse().read()
+                answer = conn.getresponse()
+                body = answer.read()
                 conn.close()
-                return
+                return answer.status, body
             except OSError:
                 time.sleep(0.002)
         raise RuntimeError("companion serve did not answer")

@@ -27,6 +27,7 @@ from web.capacity import raise_fd_limit
 from web.front import THREADS
 from web.qr import base_url, print_terminal
 from web.server import TableServer
+from web.warm import Warmup
 
 DB_NAME = "companion.sqlite3"
 #: Held (flock) while a server runs on a data folder: one server per game log.
@@ -148,6 +149,13 @@ def started(ready: Callable[[], object] | None,
     return call
 
 
+def warm_soon(server: TableServer, warmup: Warmup) -> None:
+    """Hand :meth:`web.warm.Warmup.run` to one of the server's worker threads (the pool
+    the pages use: no thread of its own, and one a page would have started anyway); called
+    with the banner's QR code, :data:`LATER` seconds after the server answers."""
+    server.front.pages.executor.submit(warmup.run)
+
+
 def _notifier() -> Any:
     """:mod:`web.systemd_notify`, or None when it cannot be imported."""
     try:
@@ -207,10 +215,16 @@ def _run(table: Table, hardware: Any, host: str, port: int, data: Path, threads:
     token = tokens.rotate_banker() if new_banker_token else tokens.banker()
     sd = _notifier()
     url_status = f"serving on {url}"
+    warmup = Warmup(app)
+
+    def later() -> None:
+        print_qr(url, token, out)
+        warm_soon(server, warmup)
+
     server = TableServer(app, host, port, threads,
                          on_exit=sd.stopping if sd is not None else lambda: None,
                          on_ready=started((lambda: sd.ready(url_status)) if sd else None,
-                                          lambda: print_qr(url, token, out)))
+                                          later))
     banner(hardware, url, token, data, out)
     stop_watching = threading.Event()
     if not print_phones(host, port, out):
