@@ -14,6 +14,7 @@ from companion.mechanics.base import part, rolls_for
 from companion.rules import rules_for
 from companion.rules.buildings import castles_left, is_castle
 from companion.rules.buying import may_buy
+from companion.rules.deed_values import worth_missing
 from companion.rules.lapse import lapses_with
 from companion.rules.mortgages import lift_cost
 from companion.rules.turn_order import check_finished, check_for_sale, next_in_turn, rolling_done
@@ -61,8 +62,10 @@ def _claim(state: GameState, c: Claim) -> dict[str, Any]:
 
 
 def player_view(state: GameState, name: str) -> dict[str, Any]:
-    """One player of the state dict: cash, deeds, debts, ``net_worth``, ``raisable`` (C21)
-    and the edition mechanics' fields."""
+    """One player of the state dict: cash, deeds, debts, ``net_worth``, ``worth_missing``
+    (labels of the deeds whose value the worth reads is not known yet: the worth is
+    incomplete while any is listed, h21), ``raisable`` (C21) and the edition mechanics'
+    fields."""
     p, ed = state.players[name], state.ed
     return {
         "name": name, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.in_jail,
@@ -73,6 +76,8 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
                   for d in state.debts_of(name)],
         "net_worth": worth(state, name)["total"],
+        # h21: the deeds whose board value is not entered yet (counted 0): worth incomplete
+        "worth_missing": worth_missing(state, name),
         "raisable": raisable(state, name),  # C21: cash + buildings at half + mortgages
         "jail_tries": p.jail_tries if p.in_jail else 0,  # C13
         **part(state, lambda m: m.player_tail_view(state, name), "player_tail_defaults"),

@@ -13,7 +13,9 @@ with ``new_game``; nothing of companion is mocked.  The API, all of it:
 - ``g.state()`` the snapshot; ``g.snap()`` the snapshot with the tally; ``g.player(name)``
   one player's row; ``g.cash(name)`` one player's cash (``int``); ``g.cashes()`` every
   player's cash (``{name: int}``); ``g.deed(index)``; ``g.debts(name)``.
-- ``open_table(folder)`` opens the table file a folder's Game uses.
+- ``open_table(folder)`` opens the table file a folder's Game uses;
+  ``logged_without_values(table, game_id, folder, *spaces)`` copies a game's log there as
+  a table before h21 wrote it (deeds changed hands without their board values) and opens it.
 - ``g.buy(name, *spaces)``, ``g.give(name, amount)`` (bank pays), ``g.take(name, amount)``
   (name pays the bank).
 - ``g.refused(Error, "exact message", cmd, **fields)`` asserts that the command raises exactly
@@ -42,7 +44,9 @@ from typing import Any
 
 import pytest
 
+from companion import events as ev
 from companion.state import Deed
+from companion.store import Store
 from companion.table import BANKER, Actor, Outcome, Table
 
 PLAYERS = ("Alice", "Bob", "Carol")
@@ -175,6 +179,21 @@ def answering(status: int, body: bytes, path: str | None = None) -> Iterator[int
 def open_table(folder: Path) -> Table:
     """The table on ``folder``'s ``table.sqlite3`` (again, after a restart, say)."""
     return Table.open(folder / "table.sqlite3")
+
+
+def logged_without_values(src: Table, game_id: str, folder: Path, *spaces: int) -> Table:
+    """``game_id``'s log copied to ``folder``'s ``table.sqlite3`` as a table before h21
+    wrote it, and that table opened: the ``edition_value`` rows of the board indexes
+    ``spaces`` left out, so those deeds changed hands without their board values (a
+    worth counting them 0 until they are entered)."""
+    store = Store(folder / "table.sqlite3")
+    for row in src.store.rows(game_id):
+        entered = {e.space for e in row.events if isinstance(e, ev.EditionValueSet)}
+        if not entered & set(spaces):
+            store.append(game_id, row.client_id, row.actor, row.command, list(row.events),
+                         row.seq == 1)
+    store.close()
+    return open_table(folder)
 
 
 # Multimillionær.  The edition's deed values are NOT public (docs/rules.md "Edition values"):

@@ -122,9 +122,10 @@ def test_tax_jail_and_start_spaces(game: Game) -> None:
         ({"from": "Alice", "to": "Bob", "amount": 2.5}, BadAmount,
          "The amount must be a whole number, not 2.5."),
         ({"from": "Alice", "to": "Bob", "amount": "100"}, BadAmount,
-         "The amount must be a whole number, not '100'."),
+         "The amount must be a whole number."),
         ({"from": "Alice", "to": "Bob", "amount": True}, BadAmount,
-         "The amount must be a whole number, not True."),
+         "The amount must be a whole number."),  # never "not True" (h21)
+        ({"from": "Alice", "to": "Bob"}, BadAmount, "The amount must be a whole number."),
         ({"from": "Alice", "to": "Bob", "amount": 10**15}, BadAmount,
          "The amount 1000000000000000 is larger than any amount in the game."),
         ({"from": "Alice", "to": "Zed", "amount": 5}, UnknownPlayer,
@@ -145,6 +146,8 @@ def test_bad_commands_are_refused_and_change_nothing(game: Game) -> None:
         game.do("land", player="Alice", space="Narnia")
     with game.refused(UnknownSpace, "There is no space 41 on this board."):
         game.do("buy", player="Alice", space=41)
+    with game.refused(UnknownSpace, "Name the space by its name or its number on the board."):
+        game.do("buy", player="Alice", space=True)  # true is no board index 1 (h21)
     with game.refused(BadCommand, "There is no command 'teleport'."):
         game.do("teleport")
     with game.refused(RuleBroken, "Start cannot be bought."):

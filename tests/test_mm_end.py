@@ -61,6 +61,7 @@ def test_m20_shipping_companies_are_rented_like_lots_and_never_built_on(g: MMGam
     g.do("edition_value", space=rederi, field="price", value=30_000, date=DAY)
     g.do("edition_value", space=rederi, field="rents",
          value=[25_000, 30_000, 40_000, 50_000, 60_000], date=DAY)
+    g.do("edition_value", space=rederi, field="mortgage", value=15_000, date=DAY)  # h21
     g.do("buy", player="Bob", space=rederi)
     levels = {s: v["level"] for s, v in g.snap()["stocks"].items()}
     g.do("land", player="Alice", space=rederi)

@@ -50,12 +50,17 @@ def test_m19_a_lot_that_would_not_qualify_is_refused_for_its_reason_first(g: MMG
               "the bank.", "build", player="Bob", space="Kirkeveien")
 
 
-def test_m17_mortgaging_a_lot_without_a_mortgage_value_asks_for_it(g: MMGame) -> None:
-    _own_without(g, "Bob", "mortgage", "Kirkeveien")
-    with g.refused(MissingValue, "The mortgage value of Kirkeveien is not known yet: enter "
-                   "the figure on the back of its deed."):
-        g.do("mortgage", player="Bob", space="Kirkeveien")
-    cash = g.cash("Bob")
+def test_m17_a_lot_without_a_mortgage_value_is_asked_for_it_before_it_is_bought(
+        g: MMGame) -> None:
+    """h21: the mortgage value is asked when the lot changes hands (the console asks),
+    not first at "Pantsett" on a phone that cannot ask; then the mortgage pays it."""
+    price, rents, house, _ = DEEDS["Kirkeveien"]
+    for field, value in (("price", price), ("rents", rents), ("house_cost", house)):
+        g.do("edition_value", space="Kirkeveien", field=field, value=value, date=DAY)
+    g.refused(MissingValue, "The mortgage value of Kirkeveien is not known yet: enter the "
+              "figure on the back of its deed.", "buy", player="Bob", space="Kirkeveien")
     g.do("edition_value", space="Kirkeveien", field="mortgage", value=10_000, date=DAY)
+    g.do("buy", player="Bob", space="Kirkeveien")
+    cash = g.cash("Bob")
     g.do("mortgage", player="Bob", space="Kirkeveien")
     assert g.cash("Bob") == cash + 10_000

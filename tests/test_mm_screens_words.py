@@ -27,6 +27,10 @@ def test_m16_skatt_entered_from_the_box_reads_as_a_percentage(
 def test_m19_slottsplassens_rent_row_ends_with_the_castle_not_a_hotel(
         web_actions: WebActions) -> None:
     web_actions.new_game("Alice", "Bob", edition="multimillionaer")
+    for lot, price, mortgage in (("Slottsplassen", 90_000, 45_000),
+                                 ("Kirkeveien", 20_000, 10_000)):  # TEST values, asked (h21)
+        web_actions.send(cmd="edition_value", space=lot, field="price", value=price)
+        web_actions.send(cmd="edition_value", space=lot, field="mortgage", value=mortgage)
     web_actions.send(cmd="auction_sold", space="Slottsplassen", player="Alice", price=90_000)
     missing = refused_missing(web_actions.send(cmd="land", player="Bob", space="Slottsplassen"))
     assert missing["labels"][-1] == "Castle" and missing["count"] == 6
@@ -68,7 +72,7 @@ def test_plural_sentences_reach_the_scripts_in_each_language(app: Flask) -> None
 def test_m6_a_stock_move_is_told_in_the_history_with_the_price_before_and_after(
         web_actions: WebActions, client: FlaskClient) -> None:
     web_actions.new_game("Alice", "Bob", edition="multimillionaer")
-    for field, value in (("price", 60_000),
+    for field, value in (("price", 60_000), ("mortgage", 30_000),
                          ("rents", [45_000, 60_000, 90_000, 150_000, 200_000, 300_000])):
         web_actions.send(cmd="edition_value", space="Karl Johans gate", field=field, value=value)
     web_actions.send(cmd="auction_sold", space="Karl Johans gate", player="Alice", price=60_000)

@@ -71,6 +71,8 @@ def test_m3_the_banker_picks_the_other_reading_or_sets_a_series(tmp_path: Path) 
                   series="5", level=27)
         g.refused(BadCommand, "There is no series '11': the series are 1, 2, 3, 4, 5, 6, 7, "
                   "8, 9, 10.", "stock_level", series="11", level=3)
+        g.refused(BadCommand, "Name the series by its number: the series are 1, 2, 3, 4, 5, "
+                  "6, 7, 8, 9, 10.", "stock_level", series=True, level=3)  # not "True" (h21)
         g.refused(BadCommand, "Give either 'series' and 'level', or 'reading' (transcribed "
                   "or alt).", "stock_level")
 

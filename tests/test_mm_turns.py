@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import MissingValue, NotEnoughCash, RuleBroken
-from tests.kit import MMGame
+from tests.kit import DAY, MMGame
 
 
 @pytest.fixture
@@ -43,6 +43,10 @@ def test_m4_ola_on_an_unowned_lot_the_bank_auctions_it_at_once(g: MMGame) -> Non
     g.do("ola_land", space="Grensen")
     assert g.snap()["auction"]["space"] == "Grensen"
     g.phone("Bob", "bid", player="Bob", amount=30_000)
+    g.refused(MissingValue, "The price of Grensen is not known yet: enter the price printed "
+              "on the board.", "auction_close")  # asked before it changes hands (h21, M22)
+    for field, value in (("price", 30_000), ("mortgage", 15_000)):  # TEST values
+        g.do("edition_value", space="Grensen", field=field, value=value, date=DAY)
     g.do("auction_close")
     assert g.player("Bob")["spaces"][0]["name"] == "Grensen" and g.cash("Bob") == 120_000
     g.do("next_turn")

@@ -48,6 +48,9 @@ def test_c23_bad_deals_are_refused(tmp_path: Path) -> None:
             table.execute({**base, "deal": {**DEAL, "Bob": ["Grensen", "Parkveien"]}})
         with pytest.raises(BadCommand, match="^Deeds are dealt only in quick and timed games.$"):
             table.execute({**base, "variant": "standard", "deal": DEAL})
+        with pytest.raises(BadCommand, match="^Name each deed dealt by its name or its "
+                                             "number on the board.$"):  # true is not deed 1
+            table.execute({**base, "deal": {**DEAL, "Bob": [True, "Grensen"]}})
         assert table.game_ids() == []
     finally:
         table.close()

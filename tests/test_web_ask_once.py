@@ -66,7 +66,15 @@ def test_multimillionaer_price_tax_and_station_rents(web_actions: WebActions) ->
     tax = refused_missing(web_actions.send(cmd="land", player="Alice", space=4))
     assert (tax["field"], tax["space_name"], tax["money"]) == ("tax", "Skatt", False)
     assert tax["prompt"] == "Enter the percentage printed on Skatt."
-    web_actions.send(cmd="auction_sold", space=5, player="Alice", price=20_000)
+    sold = {"cmd": "auction_sold", "space": 5, "player": "Alice", "price": 20_000}
+    price = refused_missing(web_actions.send(**sold))  # h21: asked before it changes hands
+    assert (price["field"], price["space_name"]) == ("price", "Rederi 5")
+    web_actions.send(cmd="edition_value", space=5, field="price", value=30_000)
+    mortgage = refused_missing(web_actions.send(**sold))  # then the mortgage value (M17)
+    assert mortgage["prompt"] == ("Enter the mortgage value printed on the back of the deed "
+                                  "of Rederi 5.")
+    web_actions.send(cmd="edition_value", space=5, field="mortgage", value=15_000)
+    assert web_actions.send(**sold).status_code == 200
     rents = refused_missing(web_actions.send(cmd="land", player="Bob", space=5))
     assert rents["kind"] == "station" and rents["count"] == 5  # five shipping companies
     assert rents["labels"] == [f"With {n} owned" for n in range(1, 6)]

@@ -194,6 +194,13 @@ def test_the_banker_buys_for_a_player_and_is_asked_the_price_first(
     ask.locator("input[name=value]").fill("20")
     ask.locator("button.money-key").first.click()  # the "000" key: 20 000
     ask.get_by_role("button", name="Record and continue").click()
+    # h21: then its mortgage value (M17), the next question of the same flow
+    expect(console.locator("#ask-prompt")).to_have_text(
+        "Enter the mortgage value printed on the back of the deed of Kirkeveien.",
+        timeout=TIMEOUT)
+    ask.locator("input[name=value]").fill("10")
+    ask.locator("button.money-key").first.click()  # 10 000 (a TEST value)
+    ask.get_by_role("button", name="Record and continue").click()
     expect(console.locator('[data-player="Alice"] .deeds')).to_contain_text("Kirkeveien",
                                                                             timeout=TIMEOUT)
     assert web_actions.cash("Alice") == 130_000

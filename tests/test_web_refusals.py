@@ -210,7 +210,10 @@ def test_a_phone_hears_the_limits_in_bokmal(web_actions: WebActions) -> None:
     ("sv", 1e23, "Beloppet måste vara ett heltal, inte 1e+23."),
     ("en", 1e23, "The amount must be a whole number, not 1e+23."),
     ("nb", 0, "Beløpet må være mer enn null, ikke 0."),
-    ("sv", -5, "Beloppet måste vara mer än noll, inte -5.")])
+    ("sv", -5, "Beloppet måste vara mer än noll, inte -5."),
+    ("nb", True, "Beløpet må være et helt tall."),  # h21: never "ikke True"
+    ("sv", True, "Beloppet måste vara ett heltal."),
+    ("nb", "100", "Beløpet må være et helt tall.")])
 def test_a_refusal_names_the_field_in_words_not_its_key(
         web_game: WebActions, lang: str, amount: Any, words: str) -> None:
     """The console's refusal of an odd amount says "Beløpet", not "«amount»" (h17-fix

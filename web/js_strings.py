@@ -112,6 +112,7 @@ JS_STRINGS = (
     N_("The bank owes you %(amount)s (%(space)s)."),
     N_("Series %(series)s: %(before)s → %(after)s — move the marker."), N_("Bank: %(count)s"),
     N_("Worth %(worth)s of %(goal)s."), N_("Your worth: %(worth)s of %(goal)s."),
+    N_("Incomplete: the board value of %(deeds)s is not entered yet."),  # h21
     N_("%(owner)s claims %(amount)s from the bank (%(space)s)."),
     N_("%(name)s is a multimillionaire!"), N_("%(player)s's turn: move Ola Nordmann first."),
     N_("%(player)s's turn: build and pay interest, then move the car."),

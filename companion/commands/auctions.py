@@ -18,6 +18,7 @@ from companion.money import Money
 from companion.records import Auction
 from companion.rules import rules_for
 from companion.rules.build_timing import check_build_time
+from companion.rules.deed_values import ask_board_values
 from companion.state import GameState
 
 BUILDINGS = ("house", "hotel")
@@ -119,12 +120,16 @@ def auction_close(draft: Draft, cmd: Cmd) -> None:
     bid, the rest is a debt (C21).
 
     Raises RuleBroken: no auction open, or the building no longer fits the winner's lot.
+    MissingValue: a deed's board value not known yet, asked before it changes hands
+    (:func:`companion.rules.deed_values.ask_board_values`; M22, C19; h21).
     """
     state, auction = draft.state, _open(draft.state)
     top = auction.highest
     if top is None:
         draft.emit(ev.AuctionClosed(None, 0))
         return
+    if auction.space is not None:
+        ask_board_values(state, state.ed.space(auction.space))
     plan = None
     if auction.building and top.space is not None:
         plan = one_building(state, top.player, state.ed.space(top.space), auction.building)
@@ -154,6 +159,7 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
 
     Raises RuleBroken: not the bank's deed, buyer out, (K4) the buyer declined it, price
     below the lowest bid.  NotEnoughCash: price > cash.  BadCommand: (K4) no decliner.
+    MissingValue: the deed's board value not known yet (as ``auction_close``; h21).
     """
     state = draft.state
     player, space = cmd.player(), state.ed.space(cmd.space())
@@ -175,6 +181,7 @@ def auction_sold(draft: Draft, cmd: Cmd) -> None:
         raise NotEnoughCash("%(player)s has only %(cash)s and cannot pay %(price)s.",
                             player=player, cash=Money.of(state, state.players[player].cash),
                             price=Money.of(state, price))
+    ask_board_values(state, space)
     if state.auction is not None and state.auction.space == space.index:
         draft.emit(ev.AuctionClosed(player, price))
     charge(draft, player, ev.BANK, price, f"auction: {space.label}", "auction", space.index)

@@ -75,11 +75,15 @@ class Cmd:
         return self.raw.get(key) is not None
 
     def amount(self, key: str = "amount", allow_zero: bool = False) -> int:
-        """A positive whole amount (0 allowed with ``allow_zero``).  Raises BadAmount."""
+        """A positive whole amount (0 allowed with ``allow_zero``).  Raises BadAmount, in
+        a player's words: a value that is no number (``true``, ``"100"``, missing) is not
+        echoed back in Python's spelling ("ikke True", h21)."""
         value = self.raw.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
+        if isinstance(value, float):  # 2.5, 1e+23: the figure as typed
             raise BadAmount("The %(key)s must be a whole number, not %(value)r.",
                             key=key, value=value)
+        if not isinstance(value, int) or isinstance(value, bool):  # true, "100", missing
+            raise BadAmount("The %(key)s must be a whole number.", key=key)
         if value < 0 or (value == 0 and not allow_zero):
             raise BadAmount("The %(key)s must be more than zero, not %(value)s.", key=key,
                             value=value)
@@ -131,6 +135,8 @@ class Cmd:
             for space in spaces:
                 if wanted and wanted in (space.name.lower(), space.label.lower()):
                     return space.index
+        if not isinstance(value, int | str) or isinstance(value, bool):  # true, a list, …
+            raise UnknownSpace("Name the space by its name or its number on the board.")
         raise UnknownSpace("There is no space %(value)r on this board.", value=value)
 
 

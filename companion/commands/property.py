@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.commands.base import Cmd, command
-from companion.errors import MissingValue, NotAllowed, NotEnoughCash, RuleBroken
+from companion.errors import NotAllowed, NotEnoughCash, RuleBroken
 from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.rules.buying import check_buy
+from companion.rules.deed_values import ask_board_values, missing
 from companion.state import GameState
 
 
@@ -20,7 +21,8 @@ def buy(draft: Draft, cmd: Cmd) -> None:
         the block, sold only by auction M4, the buyer bankrupt or owing a debt C21), or
         from a phone not the deed the buyer's token stands on, on their turn.
         NotEnoughCash: the price exceeds the buyer's cash.
-        MissingValue: the edition does not know the printed price yet.
+        MissingValue: the edition does not know the printed price or the mortgage
+        value yet (:func:`companion.rules.deed_values.ask_board_values`; asked once).
     """
     state = draft.state
     player = cmd.player()
@@ -29,9 +31,8 @@ def buy(draft: Draft, cmd: Cmd) -> None:
     if cmd.sender is not None:
         _phone_may_buy(state, cmd, player, space.index)
     if space.price is None and not cmd.has("price"):
-        raise MissingValue("The price of %(deed)s is not known yet: enter the price "
-                           "printed on the board.", space=space.index, field="price",
-                           deed=space.label)
+        raise missing(space, "price")
+    ask_board_values(state, space)  # price, mortgage value: asked once (M22, C19; h21)
     price = cmd.amount("price", allow_zero=True) if cmd.has("price") else int(space.price or 0)
     cash = state.players[player].cash
     if price > cash:

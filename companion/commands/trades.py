@@ -27,6 +27,7 @@ from companion.ledger.draft import Draft
 from companion.ledger.payments import pay_in_full
 from companion.records import PendingTrade
 from companion.rules import rules_for
+from companion.rules.deed_values import ask_all
 from companion.rules.mortgages import receive_cost
 from companion.rules.trading import Deal, Offer, check_deal
 from companion.state import GameState
@@ -41,7 +42,8 @@ MAX_PROPOSALS = 3
 def trade(draft: Draft, cmd: Cmd) -> None:
     """The banker records a trade both players agreed to; applied at once (C18, C19, M9).
 
-    Raises: see :func:`~companion.rules.trading.check_deal`; BadCommand: malformed deal.
+    Raises: see :func:`~companion.rules.trading.check_deal`; BadCommand: malformed deal;
+    MissingValue: see :func:`apply_deal`.
     """
     deal = parse_deal(cmd)
     check_deal(draft.state, deal)
@@ -134,7 +136,11 @@ def _condition(state: GameState, pending: PendingTrade) -> tuple[Any, ...]:
 
 def apply_deal(draft: Draft, deal: Deal) -> None:
     """Emit a checked deal: cash, deeds (with their buildings, M9), cards, shares (M9),
-    then each receiver's C19 payments."""
+    then each receiver's C19 payments.
+
+    Raises: MissingValue: a deed's board value not known yet, asked before it changes
+    hands (:func:`companion.rules.deed_values.ask_all`; M22, C19; h21)."""
+    ask_all(draft.state, [i for offer in deal.offers.values() for i in offer.spaces])
     for giver, offer in deal.offers.items():
         taker = deal.other(giver)
         pay_in_full(draft, giver, taker, offer.cash, f"trade with {taker}", "trade")

@@ -102,6 +102,8 @@ def _named_deal(edition: Edition, names: list[str], deal: Any) -> dict[str, list
 
 def _deed(edition: Edition, value: Any) -> int:
     """A priced deed by printed name or board index.  Raises BadCommand."""
+    if isinstance(value, bool) or not isinstance(value, int | str):  # true is no index 1
+        raise BadCommand("Name each deed dealt by its name or its number on the board.")
     for space in _dealable(edition):
         if value == space.index or (isinstance(value, str) and value.strip().lower()
                                     in (space.name.lower(), space.label.lower())):

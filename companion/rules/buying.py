@@ -51,15 +51,28 @@ def may_buy(state: GameState) -> bool:
     """True when the player to roll may buy the deed their token stands on at its printed
     price now (C4): the game goes on, the edition has ``buy`` and :func:`check_buy`
     passes — False while they owe a debt (C21), on an owned deed or not a deed, on a lot
-    sold only by auction (M4) or during its auction.  Their cash is not asked: money
-    raised first (C19) may pay the price."""
+    sold only by auction (M4) or during its auction, and when the price is more than
+    they could raise (:func:`can_pay`).  Money raised first (C19) may pay the price, so
+    cash alone does not decide; an unknown price (Multimillionær: asked once) does not
+    take Buy away."""
     if state.over or not rules_for(state.ed).allows("buy"):
         return False
     player = state.to_roll
     if player not in state.players:
         return False
+    space = state.ed.space(state.players[player].position)
     try:
-        check_buy(state, player, state.ed.space(state.players[player].position))
+        check_buy(state, player, space)
     except RuleBroken:
         return False
-    return True
+    return can_pay(state, player, space)
+
+
+def can_pay(state: GameState, player: str, space: Space) -> bool:
+    """Whether ``player`` could pay ``space``'s printed price (``int``, the edition's
+    unit) after raising money (C19, C21): the rule set's ``raisable`` — cash, buildings
+    sold at half price, mortgages, and Multimillionær's shares and debt notes (M21) — is
+    at least the price.  True while the price is not known (it is asked at the tap)."""
+    if space.price is None:
+        return True
+    return rules_for(state.ed).raisable(state, player) >= space.price

@@ -303,6 +303,11 @@ class Kortstokk(Classic):
     features = frozenset({"houses", "fire_insurance", "jokers", "auction_among_others",
                           "worth_at_sale"})
 
+    def board_values(self, edition: Edition, space: Space) -> tuple[str, ...]:
+        """None: the worth reads no deed value (K8, K11: what selling to the bank brings)
+        and no deed is mortgaged; the price is asked where it is paid (K4)."""
+        return ()
+
     def not_offered(self) -> RuleBroken:
         """A Kortstokk-Monopol command asked in a game of another edition."""
         return RuleBroken("That is a Kortstokk-Monopol rule; this game's edition does not "

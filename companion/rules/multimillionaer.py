@@ -158,6 +158,14 @@ class Multimillionaer(Classic):
         """M22."""
         return values_used(state)
 
+    def board_values(self, edition: Edition, space: Space) -> tuple[str, ...]:
+        """M22, M17: the board value (price) and the mortgage value; Aker Brygge and
+        Gyldenløves gate (sold only by auction, M4) only the mortgage value, which the
+        tally counts twice."""
+        if space.name in edition.settings.auction_only:
+            return ("mortgage",)
+        return ("price", "mortgage")
+
     def worth_parts(self, edition: Edition) -> tuple[Part, ...]:
         """M22: the parts of :func:`worth`; ``mortgage_loans`` only when the edition
         subtracts them (``worth_less_mortgages``)."""

@@ -167,6 +167,12 @@ class Classic:
         (``decliner`` omitted): classic ``""`` (C4: anyone may bid, nobody is left out)."""
         return ""
 
+    def board_values(self, edition: Edition, space: Space) -> tuple[str, ...]:
+        """The printed values of deed ``space`` the bank needs before it changes hands
+        (:mod:`companion.rules.deed_values`, h21): its price (the worth, C23) and, where
+        deeds are mortgaged, its mortgage value (C19)."""
+        return ("price", "mortgage") if self.has("mortgages") else ("price",)
+
     def shared_value(self, state: GameState, space: int, field: str) -> tuple[int, ...]:
         """The board indexes whose ``field`` is the same printed value as ``space``'s, so
         that ``edition_value`` enters it once for all of them (ask once).  Classic: just

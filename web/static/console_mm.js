@@ -63,8 +63,11 @@
     const target = ((C.page.board || {}).rules || {}).worth_goal;
     if (!node || !target) return;
     node.hidden = false;
+    const missing = player.worth_missing || [];  // h21: counted 0 until entered: say so
     node.querySelector("span").textContent = C.fmt("Worth %(worth)s of %(goal)s.",
-      {worth: C.money(state, player.net_worth), goal: C.money(state, target)});
+      {worth: C.money(state, player.net_worth), goal: C.money(state, target)})
+      + (missing.length ? " " + C.fmt("Incomplete: the board value of %(deeds)s is not entered yet.",
+        {deeds: missing.join(", ")}) : "");
     const bar = node.querySelector("progress");
     bar.value = Math.max(0, Math.min(100, Math.round(100 * player.net_worth / target)));
   }

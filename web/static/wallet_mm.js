@@ -105,6 +105,12 @@
     node.hidden = false;
     node.textContent = C.fmt("Your worth: %(worth)s of %(goal)s.",
       {worth: C.money(state, player.net_worth), goal: C.money(state, target)});
+    // h21: a deed whose board value is not entered counts 0 — never shown as complete
+    const missing = player.worth_missing || [];
+    if (missing.length) {
+      node.textContent += " " + C.fmt("Incomplete: the board value of %(deeds)s is not entered yet.",
+        {deeds: missing.join(", ")});
+    }
   }
 
   function render(state) {

@@ -130,6 +130,9 @@ def parse_series(state: GameState, raw: Any) -> str:
     known = series_ids(state.ed)
     if not known:
         raise RuleBroken("This game has no shares: its edition has no stock board.")
+    if not wanted:  # true, a list, missing: not echoed in Python's spelling (h21)
+        raise BadCommand("Name the series by its number: the series are %(known)s.",
+                         known=", ".join(known))
     if wanted not in known:
         raise BadCommand("There is no series %(series)r: the series are %(known)s.",
                          series=raw, known=", ".join(known))
