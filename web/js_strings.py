@@ -181,6 +181,9 @@ JS_STRINGS = (
        "to auction"),
     N_("%(player)s owes a debt: once it is paid, %(space)s can be bought — or send it to "
        "auction"),
+    # companion.js (h21): what the "estimated rent" badge means, on a tap and as its title
+    N_("Estimated rent: the card's own figures are not known here, so the rent is the "
+       "standard deed's scaled up. Check it against the card."),
 )
 
 
