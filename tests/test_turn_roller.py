@@ -80,7 +80,10 @@ def test_m4_m14_ola_nordmann_first_then_the_car_then_one_die_off_ferieparadiset(
         rolls(game, [3, 4])  # the car: Start -> 7 Prøv lykken
         # C5/M4: Bob's roll for Ola passes the turn; Ola leaves Ferieparadiset by ONE die
         assert roller(game) == pad("Bob", "ola", dice=1, nxt=True)
-        rolls(game, [3])  # Ola -> 13
+        rolls(game, [3])  # Ola -> 13, an unowned lot: the bank auctions it at once (M4)
+        assert game.state()["auction"] is not None
+        assert roller(game) is None  # C4/M4: the car waits for the auction (h21)
+        game.do("auction_close")  # no bids: the lot stays with the bank
         assert roller(game) == pad("Bob")
 
 
@@ -88,7 +91,9 @@ def test_m4_olas_doubles_roll_for_him_again(tmp_path: Path) -> None:
     with MMGame(tmp_path, players=("Alice", "Bob")) as game:
         rolls(game, [1, 1])  # Ola: Start -> 2 Prøv lykken, doubles
         assert roller(game) == pad("Alice", "ola")
-        rolls(game, [3, 4])  # Ola -> 9
+        rolls(game, [3, 4])  # Ola -> 9, an unowned lot: the bank auctions it at once (M4)
+        assert game.state()["auction"] is not None and roller(game) is None  # (h21)
+        game.do("auction_close")  # no bids: the lot stays with the bank
         assert roller(game) == pad("Alice")
 
 

@@ -25,14 +25,19 @@ def next_in_turn(state: GameState) -> str:
 
 
 def check_for_sale(state: GameState, roller: str) -> None:
-    """C4: refuse a roll by ``roller`` (their extra roll after doubles, or the next
-    player's roll that passes the turn) while the unowned deed the current player stopped
-    on (``state.for_sale``) is neither bought nor on the block.  The banker's
-    ``next_turn`` lets it stay with the bank (docs/rules.md C4 "Our reading").
+    """C4: refuse a roll by ``roller`` (their extra roll after doubles, the car's roll
+    after Ola Nordmann's (M4), or the next player's roll that passes the turn) while an
+    auction is open — the bank auctions a declined deed "at once", so the game waits for
+    it — or while the unowned deed the current player stopped on (``state.for_sale``) is
+    neither bought nor on the block.  The banker's ``next_turn`` lets it stay with the bank
+    (docs/rules.md C4 "Our reading").
 
     Raises:
-        RuleBroken: a deed is for sale.
+        RuleBroken: an auction is open, or a deed is for sale.
     """
+    if state.auction is not None:
+        raise RuleBroken("The auction is still open: close it before %(player)s rolls.",
+                         player=roller)
     if state.for_sale is None or not rules_for(state.ed).allows("buy"):
         return
     raise RuleBroken("%(deed)s is for sale: buy it or put it up for auction before "
@@ -61,10 +66,7 @@ def check_finished(state: GameState, current: str, roller: str) -> None:
     Raises:
         RuleBroken: with the reason, naming both players.
     """
-    if state.auction is not None:
-        raise RuleBroken("The auction is still open: close it before %(player)s rolls.",
-                         player=roller)
-    check_for_sale(state, roller)
+    check_for_sale(state, roller)  # C4: an open auction, a deed for sale
     if state.debts_of(current):
         raise RuleBroken("%(turn)s still owes a debt: it is paid (or %(turn)s goes bankrupt) "
                          "before %(player)s rolls.", turn=current, player=roller)
