@@ -23,9 +23,11 @@ def pad_top(phone: Page) -> float:
 
 def test_c3_a_first_die_tapped_survives_a_live_update_and_the_pad_stays_put(
         browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
-    """Issue 16 point 3 (shots 17, 22): an auction opened and closed by the banker while
-    Alice has tapped her first die keeps the tap (the same roll is still due); the pad
-    does not move when the auction card comes and goes; the pair rolls (C3)."""
+    """Issue 16 point 3 (shots 17, 22): a live update (the bank pays her 100) while Alice
+    has tapped her first die keeps the tap (the same roll is still due) and the pad stays
+    put; the pair rolls (C3).  An auction opened meanwhile holds the roll (C4: the bank
+    auctions "at once", the game waits; h21): the pad offers no dice until it is over,
+    then comes back where it was, the roll to tap again."""
     web_actions.new_game("Alice", "Bob")
     alice = page_at(browser, live_server, web_actions.players["Alice"], "/wallet", PHONE)
     expect(alice.locator("#turn-pad-title")).to_have_text("Your turn: tap the two dice")
@@ -33,18 +35,22 @@ def test_c3_a_first_die_tapped_survives_a_live_update_and_the_pad_stays_put(
     first = alice.locator('#turn-pad .die-row[data-die="0"] [data-face="3"]')
     first.click()
     expect(first).to_have_attribute("aria-pressed", "true")
+    assert web_actions.send(cmd="pay", from_="bank", to="Alice", amount=100).json["ok"]
+    expect(alice.locator("#cash")).to_have_text(digits(30_100), timeout=TIMEOUT)
+    assert pad_top(alice) == before
+    expect(first).to_have_attribute("aria-pressed", "true")
     assert web_actions.send(cmd="auction_open", space="Rådhusplassen").json["ok"]
     expect(alice.locator("#auction-card")).to_be_visible(timeout=TIMEOUT)
     alice.screenshot(path="/tmp/h17-mmfix-pad-auction-phone.png")
-    assert pad_top(alice) == before
+    expect(first).to_be_hidden(timeout=TIMEOUT)  # C4: no roll while the auction is open
     assert web_actions.send(cmd="auction_cancel").json["ok"]
     expect(alice.locator("#auction-card")).to_be_hidden(timeout=TIMEOUT)
     assert pad_top(alice) == before
-    expect(first).to_have_attribute("aria-pressed", "true")
+    first.click()
     alice.locator('#turn-pad .die-row[data-die="1"] [data-face="4"]').click()
     expect(alice.locator("#roll-line")).to_have_text("Alice rolled 3 + 4", timeout=TIMEOUT)
     expect(alice.locator("#where")).to_have_text("On Sjanse", timeout=TIMEOUT)  # 7
-    expect(alice.locator("#cash")).to_have_text(digits(30_000))
+    expect(alice.locator("#cash")).to_have_text(digits(30_100))  # C1 30 000 + the 100
 
 
 def test_m4_a_lot_sold_only_by_auction_offers_only_to_auction(
