@@ -25,8 +25,11 @@ from web.auth import CSRF_HEADER, VIEWER_COOKIE
 SHOTS = "/tmp/shots/h16-board"
 TABLE = {"width": 1920, "height": 1080}
 TABLET = {"width": 1024, "height": 768}
-#: A price for the buy where the edition prints none in its data (M: TEST value; K: coins).
-PRICES = {"multimillionaer": 4_000, "kortstokk": 2}
+#: A price for the buy where the edition prints none in its data (K: coins, paid as asked, K4).
+PRICES = {"kortstokk": 2}
+#: Multimillionær's board values, asked once before a deed changes hands (h21, M22, M17):
+#: the price, then the mortgage value (TEST values, not the real box's).
+MM_VALUES = (("price", 4_000), ("mortgage", 2_000))
 
 
 def board_page(browser: Any, server: LiveServer, token: str, size: dict[str, int]) -> Page:
@@ -42,6 +45,16 @@ def board_page(browser: Any, server: LiveServer, token: str, size: dict[str, int
 
 def viewer(actions: WebActions) -> str:
     return str(actions.tokens.viewer(actions.game))
+
+
+def enter_board_values(actions: WebActions, edition: str, space: int) -> None:
+    """What the console's ask-once flow sends before a Multimillionær deed changes hands
+    (h21): its price and mortgage value (``edition_value``); other editions ask none."""
+    if edition != "multimillionaer":
+        return
+    for field, value in MM_VALUES:
+        assert actions.send(cmd="edition_value", space=space, field=field,
+                            value=value).status_code == 200
 
 
 @pytest.mark.parametrize("edition", edition_ids())
@@ -60,6 +73,7 @@ def test_issue16_7_the_board_follows_a_command_live_in_every_edition(
     expect(third.locator('.token[data-token="Alice"]')).to_have_count(1, timeout=TIMEOUT)
     expect(start).to_have_count(1)
     price = {"price": PRICES[edition]} if edition in PRICES else {}
+    enter_board_values(web_actions, edition, 3)  # h21: an inline price no longer stands in
     assert web_actions.send(cmd="buy", player="Alice", space=3, **price).status_code == 200
     expect(third.locator(".owner")).to_have_text("A", timeout=TIMEOUT)
     expect(third).to_have_class(re.compile(r"\bowned\b"))
@@ -126,6 +140,8 @@ def test_issue16_7_board_screenshots(browser: Any, live_server: LiveServer,
     os.makedirs(SHOTS, exist_ok=True)
     web_actions.new_game("Alice", "Bob", "Carol", edition=edition)
     price = {"price": PRICES[edition]} if edition in PRICES else {}
+    for space in (1, 3, 6):  # h21: the deeds bought below, their board values asked first
+        enter_board_values(web_actions, edition, space)
     for cmd in ({"cmd": "buy", "player": "Alice", "space": 1, **price},
                 {"cmd": "buy", "player": "Alice", "space": 3, **price},
                 {"cmd": "build", "player": "Alice", "space": 1},
@@ -136,7 +152,7 @@ def test_issue16_7_board_screenshots(browser: Any, live_server: LiveServer,
                 {"cmd": "land", "player": "Carol", "space": 1},
                 {"cmd": "land", "player": "Bob", "space": 9},
                 {"cmd": "roll", "player": "Alice", "dice": [3, 4]}):
-        web_actions.send(**cmd)  # what an edition refuses (M: prices unknown) is left out
+        web_actions.send(**cmd)  # what an edition refuses (M: house prices unknown) is left out
     for size in (TABLE, TABLET):
         screen = board_page(browser, live_server, viewer(web_actions), size)
         expect(screen.locator('#board .space[data-index="1"] .owner')).to_have_text("A")

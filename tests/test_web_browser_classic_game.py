@@ -285,14 +285,23 @@ def test_m17_a_phones_build_and_mortgage_buttons_follow_a_value_entered_on_the_c
         browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
     """Multimillionær's house price and mortgage value are not public (seed 003): the phone
     offered Build and Mortgage only after a reload once the console had asked for them.
-    Now the state carries each deed's values as known, and the phone follows at once."""
+    Now the state carries each deed's values as known, and the phone follows at once.
+    Since h21 a deed changes hands only once its price and mortgage value are entered
+    (M22, M17: the console asks both before the buy), so the mortgage value entered on the
+    console reaches the open phone with Frognerveien's purchase; the house price (not
+    asked at a purchase) is still entered on its own, after."""
     from tests.test_web_browser_mm_game import INDEX  # Multimillionær's board
+
+    def buy(lot: str, price: int, mortgage: int) -> None:
+        """What the console's ask-once flow sends: the price, the mortgage value, the buy."""
+        for field, value in (("price", price), ("mortgage", mortgage)):
+            assert web_actions.send(cmd="edition_value", space=INDEX[lot], field=field,
+                                    value=value).status_code == 200
+        assert web_actions.send(cmd="buy", player="Alice", space=INDEX[lot]).status_code == 200
 
     web_actions.new_game("Alice", "Bob", edition="multimillionaer")
     web_actions.send(cmd="ola_land", space=INDEX["Prøv lykken"])
-    for lot, price in (("Kirkeveien", 20_000), ("Frognerveien", 24_000)):
-        web_actions.send(cmd="edition_value", space=INDEX[lot], field="price", value=price)
-        assert web_actions.send(cmd="buy", player="Alice", space=INDEX[lot]).status_code == 200
+    buy("Kirkeveien", 20_000, 10_000)  # TEST values (tests.kit.DEEDS)
     alice = browser.new_context(viewport=PHONE).new_page()
     alice.goto(f"{live_server.url}/join/{web_actions.players['Alice']}?lang=en")
     alice.wait_for_url(re.compile(r"/wallet"), timeout=TIMEOUT)
@@ -301,13 +310,12 @@ def test_m17_a_phones_build_and_mortgage_buttons_follow_a_value_entered_on_the_c
     frogner = alice.locator('#deeds li[data-deed="Frognerveien"]')
     expect(kirke).to_be_visible(timeout=TIMEOUT)
     expect(kirke.get_by_role("button", name=re.compile("^Build"))).to_have_count(0)
-    expect(frogner.get_by_role("button", name=re.compile("^Mortgage"))).to_have_count(0)
+    expect(frogner).to_have_count(0)
 
     # what the console's ask-once form sends when the banker types the figures
+    buy("Frognerveien", 24_000, 12_000)
     web_actions.send(cmd="edition_value", space=INDEX["Kirkeveien"], field="house_cost",
                      value=10_000)
-    web_actions.send(cmd="edition_value", space=INDEX["Frognerveien"], field="mortgage",
-                     value=12_000)
     expect(kirke.get_by_role("button", name=re.compile(r"^Build for 10\D?000"))).to_be_visible(
         timeout=TIMEOUT)
     frogner.get_by_role("button", name=re.compile(r"^Mortgage for 12\D?000")).click()
