@@ -4,7 +4,8 @@ one turn from the phones in each of the five editions.  The player to roll taps 
 (Multimillionær: Ola Nordmann first, M4; one die where the core wants one, M8/M14), the
 roll shows on the other phone, the console and ``/board``; the deed the roll stopped on is
 bought from the phone (C4: before any further roll; a price the edition does not know is
-asked on the console, from the phone, and the buy resent), the buyer's phone shows the
+asked on the console, from the phone, then the mortgage value where the rule set asks it
+before the deed changes hands, h21, and the buy resent), the buyer's phone shows the
 money notice (point 5); then the NEXT player's pad rolls and passes the turn (C5).
 Screenshots go to /tmp/shots/h16-every/.
 """
@@ -32,13 +33,16 @@ TABLE = {"width": 1920, "height": 1080}
 class Turn:
     """One edition's turn: ``ola`` Ola Nordmann's dice first (M4) or None, ``first`` the
     car's/token's dice (Start -> index 3, a deed), ``price`` the price the table enters
-    when the edition does not know it (None: the edition's own), ``cash`` the buyer's
+    when the edition does not know it (None: the edition's own), ``mortgage`` the mortgage
+    value the table enters next when the rule set asks it before the deed changes hands
+    (h21, M22/M17; None: not asked), ``cash`` the buyer's
     cash after the buy, ``paid`` the price as the notice shows it, ``next`` the next
     player's dice (one die: a one-element tuple)."""
 
     ola: tuple[int, ...] | None
     first: tuple[int, int]
     price: int | None
+    mortgage: int | None
     cash: int
     paid: int
     next: tuple[int, ...]
@@ -46,16 +50,18 @@ class Turn:
 
 TURNS = {
     # C2/C4 (seed 002): Start -> 3 Kirkeveien, 1 200 kr.
-    "monopol-no-1996": Turn(None, (1, 2), None, 28_800, 1_200, (2, 4)),
+    "monopol-no-1996": Turn(None, (1, 2), None, None, 28_800, 1_200, (2, 4)),
     # seed 001: index 3, 60 x 10 000 kr (scaled), name not known (asked once).
-    "monopol-se-2008": Turn(None, (1, 2), None, 14_400_000, 600_000, (2, 4)),
+    "monopol-se-2008": Turn(None, (1, 2), None, None, 14_400_000, 600_000, (2, 4)),
     # M4: Ola 4 + 6 to Ferieparadiset (10); the car Start -> 3 Frognerveien, price asked;
     # the next player's Ola roll from Ferieparadiset is one die (M14 "gjelder også Ola").
-    "multimillionaer": Turn((4, 6), (1, 2), 4_000, 146_000, 4_000, (3,)),
+    # h21: then its mortgage value (2 000, a test value: half the entered price) is asked
+    # before the lot changes hands; it costs nothing, so M1 150 000 - 4 000 = 146 000.
+    "multimillionaer": Turn((4, 6), (1, 2), 4_000, 2_000, 146_000, 4_000, (3,)),
     # seed 000: index 3, the standard 60 x 20 as the labelled starting point.
-    "verdens-underverker-2003": Turn(None, (1, 2), None, 28_800, 1_200, (2, 4)),
+    "verdens-underverker-2003": Turn(None, (1, 2), None, None, 28_800, 1_200, (2, 4)),
     # K2: Joker (0) -> 3 Spar 2; K: the price is asked once at the table (2 coins).
-    "kortstokk": Turn(None, (1, 2), 2, 6, 2, (2, 4)),
+    "kortstokk": Turn(None, (1, 2), 2, None, 6, 2, (2, 4)),
 }
 
 
@@ -119,6 +125,13 @@ def test_issue16_a_turn_from_the_phones_in_every_edition(
         expect(console.locator("#ask-prompt")).to_contain_text("Alice asks from their phone:")
         shoot(console, f"{edition}-console-asks-price")
         console.locator("#ask-inputs input").fill(str(turn.price))
+        console.locator("#ask-form button[type=submit], #ask-form button:not([type])") \
+            .first.click()
+    if turn.mortgage is not None:  # h21: the mortgage value next, same ask-once flow
+        expect(console.locator("#ask-prompt")).to_contain_text("mortgage value",
+                                                               timeout=TIMEOUT)
+        shoot(console, f"{edition}-console-asks-mortgage")
+        console.locator("#ask-inputs input").fill(str(turn.mortgage))
         console.locator("#ask-form button[type=submit], #ask-form button:not([type])") \
             .first.click()
     expect(alice.locator("#cash")).to_have_text(digits(turn.cash), timeout=TIMEOUT)
