@@ -19,7 +19,6 @@ Absolute times on a shared machine move 2× between runs; the ratios are what co
 
 from __future__ import annotations
 
-import http.client
 import statistics
 import time
 from collections.abc import Callable
@@ -152,7 +151,7 @@ def startup(data: Path, pairs: int, out: Callable[[str], None],
             result.bare.append(floor.started)
         with Server(data, env=env, first_path=FIRST[first]) as server:
             status, body = server.first
-            if status != 200 or (first == "page" and b'class="console' not in body):
+            if status != 200 or (first == "page" and not _console(body)):
                 raise RuntimeError(f"companion serve's first {first}: {status}")
             result.ours.append(server.started)
     return result
@@ -176,13 +175,14 @@ def page_later(data: Path, runs: int, out: Callable[[str], None],
         out(f"  the console {LATER_PAGE:g} s after the start, run {n + 1}/{runs} ...")
         with Server(data, env=env) as server:
             time.sleep(LATER_PAGE)
-            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
             begin = time.perf_counter()
-            conn.request("GET", "/", headers={"Authorization": f"Bearer {server.token}"})
-            answer = conn.getresponse()
-            body = answer.read()
+            status, body = server.ask(FIRST["page"])
             took.append(time.perf_counter() - begin)
-            conn.close()
-            if answer.status != 200 or b'class="console' not in body:
-                raise RuntimeError(f"the console {LATER_PAGE:g} s after: {answer.status}")
+            if status != 200 or not _console(body):
+                raise RuntimeError(f"the console {LATER_PAGE:g} s after: {status}")
     return took
+
+
+def _console(body: bytes) -> bool:
+    """Whether ``body`` is the banker's console page (not a join or key form)."""
+    return b'class="console' in body

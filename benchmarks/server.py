@@ -127,16 +127,22 @@ class Server(Remote):
         for _line in self.proc.stdout:
             pass
 
+    def ask(self, path: str) -> tuple[int, bytes]:
+        """One ``GET path`` with the banker's token: the answer's status and body.  Raises
+        OSError when the server does not answer (30 s)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request("GET", path, headers={"Authorization": f"Bearer {self.token}"})
+            answer = conn.getresponse()
+            return answer.status, answer.read()
+        finally:
+            conn.close()
+
     def _wait_answer(self, path: str) -> tuple[int, bytes]:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-                conn.request("GET", path, headers={"Authorization": f"Bearer {self.token}"})
-                answer = conn.getresponse()
-                body = answer.read()
-                conn.close()
-                return answer.status, body
+                return self.ask(path)
             except OSError:
                 time.sleep(0.002)
         raise RuntimeError("companion serve did not answer")
