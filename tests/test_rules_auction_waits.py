@@ -7,10 +7,7 @@ values: test values (tests/kit.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from companion.errors import RuleBroken
 from tests.kit import DAY, Game, MMGame
@@ -32,21 +29,15 @@ def test_c4_the_doubles_roll_waits_for_the_auction(game: Game) -> None:
     assert game.state()["players"][0]["position"] == 11
 
 
-@pytest.fixture
-def g(tmp_path: Path) -> Iterator[MMGame]:
-    game = MMGame(tmp_path)
-    yield game
-    game.table.close()
-
-
-def test_m4_the_car_waits_for_the_auction_of_olas_lot(g: MMGame) -> None:
-    g.do("ola_land", space="Grensen")  # Ola on an unowned lot: auctioned at once (M4)
-    assert g.snap()["auction"]["space"] == "Grensen"
-    assert g.snap()["turn"]["roller"] is None
-    g.refused(RuleBroken, OPEN % "Alice", "roll", player="Alice", dice=[2, 4])
-    for field, value in (("price", 30_000), ("mortgage", 15_000)):  # TEST values
-        g.do("edition_value", space="Grensen", field=field, value=value, date=DAY)
-    g.phone("Bob", "bid", player="Bob", amount=30_000)
-    g.do("auction_close")
-    assert g.cash("Bob") == 120_000  # 150 000 (M1) - his bid
-    assert g.snap()["turn"]["roller"]["player"] == "Alice"
+def test_m4_the_car_waits_for_the_auction_of_olas_lot(tmp_path: Path) -> None:
+    with MMGame(tmp_path) as g:
+        g.do("ola_land", space="Grensen")  # Ola on an unowned lot: auctioned at once (M4)
+        assert g.snap()["auction"]["space"] == "Grensen"
+        assert g.snap()["turn"]["roller"] is None
+        g.refused(RuleBroken, OPEN % "Alice", "roll", player="Alice", dice=[2, 4])
+        for field, value in (("price", 30_000), ("mortgage", 15_000)):  # TEST values
+            g.do("edition_value", space="Grensen", field=field, value=value, date=DAY)
+        g.phone("Bob", "bid", player="Bob", amount=30_000)
+        g.do("auction_close")
+        assert g.cash("Bob") == 120_000  # 150 000 (M1) - his bid
+        assert g.snap()["turn"]["roller"]["player"] == "Alice"
