@@ -15,6 +15,8 @@
    - C4: while a deed the token stopped on is for sale (`turn.for_sale`) no phone has
      dice: the offer above is decided first (the core refuses the roll too); the phone
      next in turn says so ("Kari must first buy or auction Parkveien").
+   - C21: while the player to roll owes a debt the core holds the turn (`roller` null);
+     the phone next in turn says why it waits ("Waiting: Kari must pay their debt first").
    - C5: an owner with an open claim who rolls next is asked to claim first (their roll
      would make it lapse); "Roll without claiming" shows the dice (one extra tap).
    - K6: a stop on a joker asks for the second roll on the same pad (`joker`, the total);
@@ -61,6 +63,11 @@
       return {cmd: "wait", one: false, next: true, why: forSaleText(state, current)};
     }
     const roller = DicePad.roller(state);
+    if (!roller && !mine && turn.next === me && !state.auction && current && current.debts.length) {
+      // C21: the core holds the turn while the player to roll owes a debt (h23 finding 1)
+      return {cmd: "wait", one: false, next: true,
+        why: C.fmt("Waiting: %(player)s must pay their debt first", {player: turn.player})};
+    }
     if (!roller || roller.player !== me) return null;
     const next = roller.next;
     const owed = next && rules.claims_lapse_at_next_roll ? claimKey(state) : "";
