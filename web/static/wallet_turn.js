@@ -147,6 +147,19 @@
     return state.players.some((p) => p.spaces.some((s) => s.index === index));
   }
 
+  /* Why an unowned deed offers only "To auction" (`may_buy` false): a debt first (C21),
+     or a price more than the player could raise (C4, h23 finding 3), else for sale. */
+  function aloneText(state, player, space, name) {
+    if (player.debts.length) {
+      return C.fmt("You owe a debt: raise money to pay it first, then you can buy %(space)s — or send it to auction", {space: name});
+    }
+    if (space.price && player.raisable < space.price) {
+      return C.fmt("You do not have enough money to buy %(space)s (price %(price)s)",
+        {space: name, price: C.money(state, space.price)});
+    }
+    return C.fmt("%(space)s is for sale", {space: name});
+  }
+
   /* The buttons for where this player's token stopped on their turn, or [] . */
   function landingActions(state, player) {
     const space = spaces[player.position];
@@ -173,9 +186,7 @@
         return [C.fmt("%(space)s is sold only by auction", {space: name}), [auction]];
       }
       if (alone) {  // C21: a debt is paid first (the core says: `may_buy`); no Buy to refuse
-        return [player.debts.length
-          ? C.fmt("You owe a debt: raise money to pay it first, then you can buy %(space)s — or send it to auction", {space: name})
-          : C.fmt("%(space)s is for sale", {space: name}), [auction]];
+        return [aloneText(state, player, space, name), [auction]];
       }
       return [C.fmt("%(space)s is for sale", {space: name}), [
         C.button(buy, {cmd: "buy", player: me, space: space.index}, "primary huge"), auction,
