@@ -57,3 +57,23 @@ def test_an_ask_older_than_the_turn_is_dropped_never_resent(web_actions: WebActi
     url = phone_roll_onto_skatt(web_actions)
     assert web_actions.send(cmd="next_turn").json["ok"]
     assert web_actions.client.get(url, headers=web_actions.bearer()).json["asks"] == []
+
+
+def test_the_phone_hears_once_that_the_banker_skipped_its_ask(web_actions: WebActions) -> None:
+    """h23 finding 2: the console's "Not now" (``skipped``) reaches the phone that asked,
+    once; only the banker reports it; nothing was recorded (M16: Kari's cash unchanged)."""
+    url = phone_roll_onto_skatt(web_actions)
+    kari, per = web_actions.players["Kari"], web_actions.players["Per"]
+    client = web_actions.client
+    mine = f"{url}/mine"
+    assert client.get(mine, headers=web_actions.bearer(kari)).json["outcome"] == "asked"
+    assert client.get(mine, headers=web_actions.bearer(per)).json["outcome"] is None
+    body = {"player": "Kari", "outcome": "skipped"}
+    assert client.post(f"{url}/outcome", json=body,
+                       headers=web_actions.bearer(kari)).status_code == 403
+    assert client.post(f"{url}/outcome", json={"player": "Kari", "outcome": "maybe"},
+                       headers=web_actions.bearer()).status_code == 400
+    assert client.post(f"{url}/outcome", json=body, headers=web_actions.bearer()).json["ok"]
+    assert client.get(mine, headers=web_actions.bearer(kari)).json["outcome"] == "skipped"
+    assert client.get(mine, headers=web_actions.bearer(kari)).json["outcome"] is None
+    assert web_actions.cash("Kari") == 150_000

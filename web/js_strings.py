@@ -164,6 +164,13 @@ JS_STRINGS = (
     # a phone's command refused for a missing figure: the console asks (web/phone_asks.py)
     N_("A figure is missing: the banker is asked for it, and this counts once it is entered."),
     N_("%(player)s asks from their phone: %(prompt)s"),
+    # h23 (phone): why the next player waits (C21), why no Buy (C4), no bid (C4), "Not now"
+    N_("Waiting: %(player)s must pay their debt first"),
+    N_("You do not have enough money to buy %(space)s (price %(price)s)"),
+    N_("You cannot bid: you have %(cash)s and the least bid now is %(least)s."),
+    N_("Nothing was bought: %(space)s is still for sale. Tap Buy to ask the banker again, "
+       "or send it to auction."),
+    N_("Nothing was recorded. Try again, or ask the banker."),
     # the board ring and the table screen /board (issue 16 points 4, 7: board.js)
     N_("%(name)s rolled %(dice)s"), N_("%(name)s to roll · %(cash)s"),
     N_("%(name)s: %(visited)s of %(of)s"), N_("Owner: %(name)s"),

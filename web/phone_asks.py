@@ -15,6 +15,13 @@ and answering it replayed an old roll, refused "Per kaster nå, ikke Ola."): it 
 out only while the game stands where it stood when the phone sent it (the same turn, the
 same player to roll, the same phase, the game not over) and the figure is still unknown;
 otherwise it is dropped.
+
+The phone hears how its ask ended (h23 finding 2: after the banker's "Not now" the phone
+still said its purchase would count): each ask leaves a note per player — ``asked`` when
+remembered, then ``done`` (the command counted) or ``skipped`` (the banker answered "Not
+now", or the command was refused when sent again) as the console reports it with
+``POST /api/games/<id>/asks/outcome``; the phone reads its own note with
+``GET /api/games/<id>/asks/mine`` while it waits (``web/static/wallet_asks.js``).
 """
 
 from __future__ import annotations
@@ -27,15 +34,22 @@ from flask import Blueprint, Flask, current_app, g, request
 from companion.errors import CompanionError
 from companion.state import GameState
 from companion.table import Table
-from web.auth import banker_required
+from web.auth import banker_required, game_required
 
 bp = Blueprint("phone_asks", __name__, url_prefix="/api")
 KEY = "companion.phone_asks"
+NOTES = "companion.phone_ask_notes"
+OUTCOMES = frozenset({"done", "skipped"})
 _LOCK = threading.Lock()
 
 
 def _asks(app: Flask) -> dict[str, list[dict[str, Any]]]:
     return app.extensions.setdefault(KEY, {})  # type: ignore[no-any-return]
+
+
+def _notes(app: Flask, game_id: str) -> dict[str, str]:
+    """The game's notes, player -> ``asked`` | ``done`` | ``skipped`` (call under _LOCK)."""
+    return app.extensions.setdefault(NOTES, {}).setdefault(game_id, {})  # type: ignore[no-any-return]
 
 
 def _state(game_id: str) -> GameState | None:
@@ -69,6 +83,7 @@ def remember(missing: dict[str, Any]) -> None:
     with _LOCK:
         waiting = _asks(current_app).setdefault(str(game_id), [])
         waiting[:] = [a for a in waiting if a["player"] != actor.player] + [ask]
+        _notes(current_app, str(game_id))[actor.player] = "asked"
 
 
 def current(state: GameState, ask: dict[str, Any]) -> bool:
@@ -95,3 +110,39 @@ def take_asks(game_id: str) -> Any:
     state = _state(game_id)
     fresh = [a for a in waiting if state is not None and current(state, a)]
     return {"ok": True, "asks": fresh}
+
+
+@bp.post("/games/<game_id>/asks/outcome")
+@banker_required
+def ask_outcome(game_id: str) -> Any:
+    """The console's word on a phone's ask it handled: body ``{"player": name, "outcome":
+    "done" | "skipped"}`` (``skipped``: "Not now", or refused when sent again).  Answers
+    ``{"ok": true}``; 400 ``{"ok": false, "error"}`` for another body.  Only a player
+    with an ask noted gets a note (nothing is waiting otherwise)."""
+    body = request.get_json(silent=True)
+    player = body.get("player") if isinstance(body, dict) else None
+    outcome = body.get("outcome") if isinstance(body, dict) else None
+    if not isinstance(player, str) or outcome not in OUTCOMES:
+        return {"ok": False, "error": "player and outcome (done or skipped) are needed"}, 400
+    with _LOCK:
+        notes = _notes(current_app, game_id)
+        if player in notes:
+            notes[player] = str(outcome)
+    return {"ok": True}
+
+
+@bp.get("/games/<game_id>/asks/mine")
+@game_required
+def my_ask(game_id: str) -> Any:
+    """The calling phone's note: ``{"ok": true, "outcome": "asked" | "done" | "skipped" |
+    null}`` (null: no ask noted, or the banker's device); ``done`` and ``skipped`` are
+    handed out once."""
+    actor = getattr(g.identity, "actor", None)
+    if actor is None or actor.role != "player":
+        return {"ok": True, "outcome": None}
+    with _LOCK:
+        notes = _notes(current_app, game_id)
+        outcome = notes.get(actor.player)
+        if outcome in OUTCOMES:
+            del notes[actor.player]
+    return {"ok": True, "outcome": outcome}

@@ -59,8 +59,10 @@ const Companion = (() => {
 
   /* Ask once (issue 5): who handles a refusal for a value the edition lacks. */
   let missingHandler = null;
-  let waitingForBanker = false;  // a phone: "the banker is asked" shows until news comes
+  let askedHandler = null;  // a phone: waits for the banker's answer (wallet_asks.js)
+  let waitingForBanker = false;  // a page without one: the line shows until news comes
   const onMissing = (fn) => { missingHandler = fn; };
+  const onAsked = (fn) => { askedHandler = fn; };
   /* `onRecorded(fn)`: fn(command, answer) after each command the bank recorded (the
      console asks a deed's name once, issue 15 point 8). */
   let recordedHandler = null;
@@ -82,7 +84,7 @@ const Companion = (() => {
       done(text);
     } else if (answer.missing && !missingHandler) {  // a phone: the console asks (finding 4)
       say(t("A figure is missing: the banker is asked for it, and this counts once it is entered."));
-      waitingForBanker = true;
+      if (askedHandler) askedHandler(command, answer); else waitingForBanker = true;
     } else if (answer.status !== 401) {
       say(answer.error, true);
       unhide();
@@ -483,6 +485,6 @@ const Companion = (() => {
   return {t, fmt, nt, newId, post, send, live, applyChange, say, done, el, fill, money,
           formCommand, history, winner, page, gameUrl, badges, hasRolled, turnName, deedText,
           level, onState, start,
-          act, state, player, button, onMissing, onRecorded, onSubmit, onClick, clear, lost,
+          act, state, player, button, onMissing, onAsked, onRecorded, onSubmit, onClick, clear, lost,
           lapseText, estimateMark};
 })();

@@ -14,7 +14,9 @@
    A command from a phone refused for a missing figure (family play-test 3, finding 4: a car
    rolled onto Skatt in Multimillionær) is fetched from `GET /api/games/<id>/asks`
    (web/phone_asks.py) every few seconds and asked here the same way, naming the phone;
-   once the figure is entered the command of the phone is sent again, so the roll counts. */
+   once the figure is entered the command of the phone is sent again, so the roll counts.
+   The phone hears how its ask ended (`POST .../asks/outcome`): done, or skipped ("Not
+   now", or refused when sent again), h23 finding 2. */
 "use strict";
 
 (() => {
@@ -171,7 +173,7 @@
 
   C.onSubmit(form, async () => {
     if (!pending) return;
-    const {command, missing} = pending;
+    const {command, missing, phone} = pending;
     const entry = {cmd: "edition_value", field: missing.field, value: value(missing)};
     if (missing.space !== null && missing.space !== undefined) entry.space = missing.space;
     const answer = await C.act(entry, form);
@@ -180,11 +182,20 @@
     box.hidden = true;
     if (missing.field === "name") rename(missing.space, entry.value);
     document.dispatchEvent(new CustomEvent("companion:value", {detail: entry}));  // estimates
-    if (command) await C.act(command);  // again, with a fresh id; may ask for the next value
+    // again, with a fresh id; may ask for the next value (then still for the same phone)
+    const again = command ? await C.act(command) : null;
+    if (again && phone && again.missing && pending) pending.phone = phone;
+    else if (again && phone) outcome(phone, again.ok ? "done" : "skipped");
     form.dispatchEvent(new Event("companion:asked"));
   });
 
+  /* The phone that asked hears how it ended (web/phone_asks.py, h23 finding 2). */
+  function outcome(player, what) {
+    C.post(C.gameUrl(game, "/asks/outcome"), {player, outcome: what}, 2);
+  }
+
   document.getElementById("ask-cancel").addEventListener("click", () => {
+    if (pending && pending.phone) outcome(pending.phone, "skipped");
     pending = null;
     box.hidden = true;
     form.dispatchEvent(new Event("companion:asked"));
@@ -215,6 +226,7 @@
     ask(command, {missing: {...missing,
       prompt: C.fmt("%(player)s asks from their phone: %(prompt)s", {player, prompt: missing.prompt})}});
     pending.moment = moment;
+    pending.phone = player;
   }
   /* A phone ask open here is dropped once the game has moved on (issue 16 point 2: the
      turn, the player to roll or the phase changed): its command would be refused now. */

@@ -18,6 +18,26 @@
     lot.querySelector("select").disabled = !auction.building;
     const top = auction.highest;
     card.querySelector("[name=amount]").min = String(top ? top.amount + 1 : auction.start);
+    noBid(state, auction);
+  }
+
+  /* A bid may not exceed the bidder's cash (C4; the core refuses it): a raise over it is
+     disabled, and with less cash than the least bid that may win the Bid box is hidden
+     and says why (h23 finding 3: a player with 0 kr was offered bids they could not make). */
+  function noBid(state, auction) {
+    const player = C.player(state, me);
+    const cash = player ? player.cash : 0;
+    const top = auction.highest;
+    const least = top ? top.amount + 1 : auction.start || 1;
+    const short = cash < least;
+    bid.hidden = short;
+    const why = document.getElementById("bid-why");
+    why.hidden = !short;
+    why.textContent = short ? C.fmt("You cannot bid: you have %(cash)s and the least bid now is %(least)s.",
+      {cash: C.money(state, cash), least: C.money(state, least)}) : "";
+    for (const raise of bid.querySelectorAll("[data-raises] button")) {
+      raise.disabled = BidRaise.amount(auction, Number(raise.dataset.step)) > cash;
+    }
   }
 
   /* Which mortgaged deeds I would receive, with a "lift at once" box each (C19). */

@@ -15,6 +15,8 @@
    - C4: while a deed the token stopped on is for sale (`turn.for_sale`) no phone has
      dice: the offer above is decided first (the core refuses the roll too); the phone
      next in turn says so ("Kari must first buy or auction Parkveien").
+   - C21: while the player to roll owes a debt the core holds the turn (`roller` null);
+     the phone next in turn says why it waits ("Waiting: Kari must pay their debt first").
    - C5: an owner with an open claim who rolls next is asked to claim first (their roll
      would make it lapse); "Roll without claiming" shows the dice (one extra tap).
    - K6: a stop on a joker asks for the second roll on the same pad (`joker`, the total);
@@ -61,6 +63,11 @@
       return {cmd: "wait", one: false, next: true, why: forSaleText(state, current)};
     }
     const roller = DicePad.roller(state);
+    if (!roller && !mine && turn.next === me && !state.auction && current && current.debts.length) {
+      // C21: the core holds the turn while the player to roll owes a debt (h23 finding 1)
+      return {cmd: "wait", one: false, next: true,
+        why: C.fmt("Waiting: %(player)s must pay their debt first", {player: turn.player})};
+    }
     if (!roller || roller.player !== me) return null;
     const next = roller.next;
     const owed = next && rules.claims_lapse_at_next_roll ? claimKey(state) : "";
@@ -140,6 +147,19 @@
     return state.players.some((p) => p.spaces.some((s) => s.index === index));
   }
 
+  /* Why an unowned deed offers only "To auction" (`may_buy` false): a debt first (C21),
+     or a price more than the player could raise (C4, h23 finding 3), else for sale. */
+  function aloneText(state, player, space, name) {
+    if (player.debts.length) {
+      return C.fmt("You owe a debt: raise money to pay it first, then you can buy %(space)s — or send it to auction", {space: name});
+    }
+    if (space.price && player.raisable < space.price) {
+      return C.fmt("You do not have enough money to buy %(space)s (price %(price)s)",
+        {space: name, price: C.money(state, space.price)});
+    }
+    return C.fmt("%(space)s is for sale", {space: name});
+  }
+
   /* The buttons for where this player's token stopped on their turn, or [] . */
   function landingActions(state, player) {
     const space = spaces[player.position];
@@ -166,9 +186,7 @@
         return [C.fmt("%(space)s is sold only by auction", {space: name}), [auction]];
       }
       if (alone) {  // C21: a debt is paid first (the core says: `may_buy`); no Buy to refuse
-        return [player.debts.length
-          ? C.fmt("You owe a debt: raise money to pay it first, then you can buy %(space)s — or send it to auction", {space: name})
-          : C.fmt("%(space)s is for sale", {space: name}), [auction]];
+        return [aloneText(state, player, space, name), [auction]];
       }
       return [C.fmt("%(space)s is for sale", {space: name}), [
         C.button(buy, {cmd: "buy", player: me, space: space.index}, "primary huge"), auction,
