@@ -77,4 +77,4 @@ def worth_missing(state: GameState, name: str,
         mine = {d.space for d in owned}
         used = [(i, f) for i, f in rules.values_used(state) if i in mine]
     lacking = {index for index, field in used if not spaces[index].known(field)}
-    return [spaces[index].label for index in sorted(lacking)]
+    return [spaces[index].label for index in sorted(lacking)] if lacking else []
