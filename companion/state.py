@@ -133,9 +133,10 @@ class GameState:
 
     def owned_by(self, name: str) -> list[Deed]:
         """Deeds owned by ``name``, in board order."""
-        owned = [(i, d) for i, d in self.deeds.items() if d.owner == name]
-        owned.sort(key=lambda pair: pair[0])
-        return [d for _i, d in owned]
+        deeds = self.deeds
+        keys = [i for i, d in deeds.items() if d.owner == name]
+        keys.sort()  # board order (issue 19: the indexes, not (index, deed) pairs)
+        return [deeds[i] for i in keys]
 
 
 T = TypeVar("T")

@@ -10,21 +10,29 @@ missing (issue 15).  All ``int`` in the edition's unit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.editions.provenance import unverified
 from companion.folds import apply
 from companion.rules import rules_for
-from companion.state import GameState
+from companion.rules.ruleset import Classic
+from companion.rules.worth import classic_raisable, classic_worth
+from companion.state import Deed, GameState
 from companion.store import LogRow
 
 
-def worth(state: GameState, name: str) -> dict[str, int]:
+def worth(state: GameState, name: str,
+          owned: Sequence[Deed] | None = None) -> dict[str, int]:
     """The C23 breakdown of ``name``'s worth: cash, deeds, mortgaged, buildings, debts, total
-    (``int``), as the game's rule set counts it (classic C23; K8/K11 Kortstokk; M22)."""
-    return dict(rules_for(state.ed).worth(state, name))
+    (``int``), as the game's rule set counts it (classic C23; K8/K11 Kortstokk; M22).
+    ``owned``: ``state.owned_by(name)`` when the caller has it (issue 19: the player's
+    view reads it once); a rule set with a worth of its own is asked without it."""
+    rules = rules_for(state.ed)
+    if owned is not None and type(rules).worth is Classic.worth:
+        return classic_worth(state, name, owned)  # a fresh dict, as Classic.worth's
+    return dict(rules.worth(state, name))
 
 
 def tally(state: GameState) -> dict[str, Any]:
@@ -86,12 +94,15 @@ def winner_by(state: GameState) -> str:
     return "worth" if state.variant in ("quick", "timed") else state.ed.settings.winner_by
 
 
-def raisable(state: GameState, name: str) -> int:
+def raisable(state: GameState, name: str, owned: Sequence[Deed] | None = None) -> int:
     """How much ``name`` could still raise without trading (C21): cash, plus every building
     sold back at half price (C17), plus the mortgage value of every unmortgaged deed (C19).
     ``int`` in the edition's unit; a bankrupt player can raise 0.  The rule set decides
-    (K10: kortstokk sells everything; M21)."""
-    return rules_for(state.ed).raisable(state, name)
+    (K10: kortstokk sells everything; M21).  ``owned``: as for :func:`worth`."""
+    rules = rules_for(state.ed)
+    if owned is not None and type(rules).raisable is Classic.raisable:
+        return classic_raisable(state, name, owned)
+    return rules.raisable(state, name)
 
 
 @dataclass(frozen=True)

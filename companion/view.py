@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.editions import Edition
 from companion.editions.provenance import deed_view
 from companion.errors import RuleBroken
 from companion.mechanics.base import part, rolls_for
@@ -29,6 +30,7 @@ def snapshot(state: GameState, with_tally: bool = False,
     each player's figures and builds only those an event touched, issue 19), else every
     :func:`player_view`."""
     ed = state.ed
+    following = _next(state)  # the turn's "next", and the roller's when it hands over
     return {
         "game": {"id": state.game_id, "edition": ed.id, "variant": state.variant,
                  "over": state.over, "seq": state.seq, "unit": ed.unit,
@@ -36,8 +38,8 @@ def snapshot(state: GameState, with_tally: bool = False,
                  "minutes": state.minutes, "ends_at": state.ends_at,
                  "ended_by": state.ended_by},
         "turn": {"player": state.to_roll, "number": state.turn, "phase": state.phase,
-                 **_roll(state), "may_buy": may_buy(state), "roller": roller(state),
-                 "next": _next(state)},
+                 **_roll(state), "may_buy": may_buy(state),
+                 "roller": roller(state, following=following), "next": following},
         "players": [player_view(state, name) for name in state.players]
         if players is None else players,
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels,
@@ -46,9 +48,10 @@ def snapshot(state: GameState, with_tally: bool = False,
                  **part(state, lambda m: m.bank_view(state), "bank_defaults")},
         "auction": _auction(state),
         "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
-                    "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
+                    "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()]
+        if state.trades else [],
         **part(state, lambda m: m.game_view(state), "game_defaults"),
-        "claims": [_claim(state, c) for c in state.claims.values()],
+        "claims": [_claim(state, c) for c in state.claims.values()] if state.claims else [],
         "tally": tally(state) if state.over or with_tally else None,
     }
 
@@ -67,31 +70,37 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
     incomplete while any is listed, h21), ``raisable`` (C21) and the edition mechanics'
     fields."""
     p, ed = state.players[name], state.ed
+    owned = state.owned_by(name)  # read once for the deeds, worth and raisable (issue 19)
     return {
         "name": name, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.in_jail,
         "jail_cards": p.jail_cards, "position": p.position,
-        "position_name": ed.space(p.position).label,  # the name as entered so far
-        "spaces": [_deed(state, d) for d in state.owned_by(name)],
+        "position_name": ed.spaces[p.position].label,  # the name as entered so far
+        "spaces": _deeds(state, ed, owned),
         **part(state, lambda m: m.player_view(state, name), "player_defaults"),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
-                  for d in state.debts_of(name)],
-        "net_worth": worth(state, name)["total"],
+                  for d in state.debts if d.debtor == name],  # state.debts_of(name)
+        "net_worth": worth(state, name, owned)["total"],
         # h21: the deeds whose board value is not entered yet (counted 0): worth incomplete
-        "worth_missing": worth_missing(state, name),
-        "raisable": raisable(state, name),  # C21: cash + buildings at half + mortgages
+        "worth_missing": worth_missing(state, name, owned),
+        "raisable": raisable(state, name, owned),  # C21: cash + buildings at half + mortgages
         "jail_tries": p.jail_tries if p.in_jail else 0,  # C13
         **part(state, lambda m: m.player_tail_view(state, name), "player_tail_defaults"),
     }
 
 
-def _deed(state: GameState, d: Deed) -> dict[str, Any]:
-    """One owned deed of :func:`player_view`, with its values as known now (a value asked
-    once mid-game shows at once on the phones)."""
-    space = state.ed.space(d.space)
-    return {"name": space.label, "index": d.space, "houses": d.houses, "hotel": d.hotel,
-            "mortgaged": d.mortgaged, "castle": d.hotel and is_castle(space, state),  # M19
-            "lift_cost": lift_cost(state.ed, space) if d.mortgaged else None,
-            "house_cost": space.house_cost, "mortgage": space.mortgage}
+def _deeds(state: GameState, ed: Edition, owned: list[Deed]) -> list[dict[str, Any]]:
+    """The owned deeds ``owned`` of :func:`player_view`, with their values as known now (a
+    value asked once mid-game shows at once on the phones); ``ed``: ``state.ed``.  One
+    loop, not a call per deed (issue 19)."""
+    spaces, out = ed.spaces, []
+    for d in owned:
+        space = spaces[d.space]
+        out.append({"name": space.label, "index": d.space, "houses": d.houses,
+                    "hotel": d.hotel, "mortgaged": d.mortgaged,
+                    "castle": d.hotel and is_castle(space, state),  # M19
+                    "lift_cost": lift_cost(ed, space) if d.mortgaged else None,
+                    "house_cost": space.house_cost, "mortgage": space.mortgage})
+    return out
 
 
 def _roll(state: GameState) -> dict[str, Any]:
@@ -120,7 +129,7 @@ def _next(state: GameState) -> str | None:
         return None
 
 
-def roller(state: GameState) -> dict[str, Any] | None:
+def roller(state: GameState, *, following: str | None = None) -> dict[str, Any] | None:
     """Who rolls next on the dice pads and what for (issue 16 points 1-2), decided by the
     checks the roll commands make (:mod:`companion.rules.turn_order`).
 
@@ -132,12 +141,13 @@ def roller(state: GameState) -> dict[str, Any] | None:
     Ferieparadiset), else 2.  None when no roll is due: the game is over, the deed a
     token stopped on is for sale (C4), the player to roll has finished and owes a debt
     (C21) or an auction is open (C4), the rule set holds the turn (K6: the joker's effect
-    first), or no one else is left."""
+    first), or no one else is left.  ``following``: :func:`next_in_turn` when the caller
+    has it (the snapshot's ``turn.next``; issue 19), else looked up."""
     if state.over:
         return None
     current = state.to_roll
     handing = state.players[current].bankrupt or rolling_done(state, current)
-    who = next_in_turn(state) if handing else current
+    who = (following or next_in_turn(state)) if handing else current
     try:
         check_for_sale(state, who)
         if handing and not state.players[current].bankrupt:
@@ -150,7 +160,8 @@ def roller(state: GameState) -> dict[str, Any] | None:
         return None
     moved = rolls_for(state, handing)
     what, cmd, index = moved or ("token", "roll", state.players[who].position)
-    one = state.ed.space(index).kind in state.ed.settings.one_die_from
+    ed = state.ed
+    one = ed.spaces[index].kind in ed.settings.one_die_from
     return {"player": who, "for": what, "cmd": cmd, "dice": 1 if one else 2, "next": handing}
 
 

@@ -19,7 +19,8 @@ from typing import Any
 
 from companion.mechanics import MECHANICS
 from companion.rules import rules_for
-from companion.state import GameState, clone
+from companion.rules.ruleset import load as load_rules
+from companion.state import _ATOMS, GameState, clone
 
 
 class Mechanic:
@@ -61,7 +62,7 @@ class Mechanic:
 
 def rolls_for(state: GameState, handing: bool) -> tuple[str, str, int] | None:
     """The first answer of the game's mechanics to :meth:`Mechanic.rolls_for`, or None."""
-    for mechanic, _ in _plan("game_defaults", active(state)):
+    for mechanic, _, _ in _plan_of("game_defaults", state.ed.rules):
         found = mechanic.rolls_for(state, handing) if mechanic is not None else None
         if found is not None:
             return found
@@ -99,10 +100,42 @@ def part(state: GameState, view: Callable[[Mechanic], dict[str, Any]],
     """One place of the snapshot: each mechanic's ``view`` when the game has it, else a
     copy of its defaults (``defaults`` names the :class:`Mechanic` attribute, e.g.
     ``"player_defaults"``), merged in registry order."""
+    plan = _plan_of(defaults, state.ed.rules)
+    if len(plan) == 1 and plan[0][0] is None:  # a game with none of them (issue 19)
+        return _fresh(plan[0][1], plan[0][2])
     merged: dict[str, Any] = {}
-    for mechanic, fixed in _plan(defaults, active(state)):
-        merged.update(view(mechanic) if mechanic is not None else clone(fixed))
+    for mechanic, fixed, nested in plan:
+        merged.update(view(mechanic) if mechanic is not None else _fresh(fixed, nested))
     return merged
+
+
+#: One step of :func:`_plan_of`: (mechanic or None, its defaults, their containers).
+_Step = tuple[Mechanic | None, dict[str, Any], tuple[tuple[str, type | None], ...]]
+
+
+def _fresh(fixed: dict[str, Any], nested: tuple[tuple[str, type | None], ...]
+           ) -> dict[str, Any]:
+    """A copy of the defaults ``fixed`` as :func:`~companion.state.clone` makes it, keys in
+    order: ``nested`` names the values that are not atoms, each with its type when it is
+    an empty dict or list (made anew), else None (cloned).  Issue 19: once per view."""
+    fresh = fixed.copy()
+    for key, empty in nested:
+        fresh[key] = empty() if empty is not None else clone(fixed[key])
+    return fresh
+
+
+@cache
+def _plan_of(defaults: str, rules: str) -> tuple[_Step, ...]:
+    """:func:`_plan` of the mechanics the rule set named ``rules`` (an edition's
+    ``rules``) plays with, each run of defaults with its containers (:func:`_fresh`):
+    the registry is data, so worked out once (issue 19).  Never mutated once made."""
+    steps = []
+    for mechanic, fixed in _plan(defaults, frozenset(load_rules(rules).mechanics)):
+        nested = tuple((key, type(value) if type(value) in (dict, list) and not value
+                        else None)
+                       for key, value in fixed.items() if type(value) not in _ATOMS)
+        steps.append((mechanic, fixed, nested))
+    return tuple(steps)
 
 
 @cache

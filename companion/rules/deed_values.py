@@ -17,12 +17,14 @@ before, or a value skipped), so the screens never show a worth as if it were.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from companion.editions import Space
 from companion.errors import MissingValue
 from companion.rules import rules_for
-from companion.state import GameState
+from companion.rules.ruleset import Classic
+from companion.rules.worth import classic_values_used
+from companion.state import Deed, GameState
 
 
 def ask_board_values(state: GameState, space: Space) -> None:
@@ -57,11 +59,22 @@ def ask_all(state: GameState, indexes: Iterable[int]) -> None:
         ask_board_values(state, state.ed.space(index))
 
 
-def worth_missing(state: GameState, name: str) -> list[str]:
+def worth_missing(state: GameState, name: str,
+                  owned: Sequence[Deed] | None = None) -> list[str]:
     """The labels of ``name``'s deeds whose value the worth reads is not known yet (the
     rule set's ``values_used``, C23, M22), board order, each once: while any is listed
-    the worth is incomplete (counted 0 for them), and the screens say so."""
-    owned = {d.space for d in state.owned_by(name)}
-    lacking = {index for index, field in rules_for(state.ed).values_used(state)
-               if index in owned and not state.ed.space(index).known(field)}
-    return [state.ed.space(index).label for index in sorted(lacking)]
+    the worth is incomplete (counted 0 for them), and the screens say so.  ``owned``:
+    ``state.owned_by(name)`` when the caller has it (issue 19)."""
+    if owned is None:
+        owned = state.owned_by(name)
+    if not owned:
+        return []
+    ed, rules = state.ed, rules_for(state.ed)
+    spaces = ed.spaces
+    if type(rules).values_used is Classic.values_used:  # the classic reads only these
+        used = classic_values_used(state, owned)
+    else:
+        mine = {d.space for d in owned}
+        used = [(i, f) for i, f in rules.values_used(state) if i in mine]
+    lacking = {index for index, field in used if not spaces[index].known(field)}
+    return [spaces[index].label for index in sorted(lacking)] if lacking else []

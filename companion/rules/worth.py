@@ -8,12 +8,13 @@ edition's unit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.errors import N_
 from companion.money import half
-from companion.rules.buildings import building_value
-from companion.state import GameState
+from companion.rules.buildings import building_value, houses_per_hotel
+from companion.state import Deed, GameState
 
 
 @dataclass(frozen=True)
@@ -48,44 +49,56 @@ def win_sentence(winner_by: str) -> str:
               "the last one left.")
 
 
-def classic_worth(state: GameState, name: str) -> dict[str, int]:
+def classic_worth(state: GameState, name: str,
+                  owned: Sequence[Deed] | None = None) -> dict[str, int]:
     """C23: cash; unmortgaged deeds at the printed price; mortgaged deeds at half of it;
     houses at purchase price; a hotel at its price plus the houses that preceded it; open
     debts subtracted.  Shape: ``{"cash", "deeds", "mortgaged", "buildings", "debts",
-    "total"}``."""
-    ed = state.ed
+    "total"}``.  ``owned``: ``state.owned_by(name)`` when the caller has it (issue 19)."""
+    spaces = state.ed.spaces
+    top = houses_per_hotel(state) + 1  # a hotel = its price + the houses before (C23)
     deeds = mortgaged = buildings = 0
-    for deed in state.owned_by(name):
-        price = ed.space(deed.space).price or 0
+    for deed in state.owned_by(name) if owned is None else owned:
+        space = spaces[deed.space]
+        price = space.price or 0
         if deed.mortgaged:
             mortgaged += half(price)
         else:
             deeds += price
-        buildings += building_value(state, deed)  # hotel = its price + the houses before
-    debts = sum(d.amount for d in state.debts_of(name))
+        if deed.hotel or deed.houses:  # building_value: level × house_cost
+            buildings += (top if deed.hotel else deed.houses) * (space.house_cost or 0)
+    debts = sum(d.amount for d in state.debts if d.debtor == name)  # state.debts_of(name)
     cash = state.players[name].cash
     total = cash + deeds + mortgaged + buildings - debts
     return {"cash": cash, "deeds": deeds, "mortgaged": mortgaged,
             "buildings": buildings, "debts": debts, "total": total}
 
 
-def classic_values_used(state: GameState) -> list[tuple[int, str]]:
+def classic_values_used(state: GameState,
+                        deeds: Iterable[Deed] | None = None) -> list[tuple[int, str]]:
     """(board index, field) of every edition value the C23 worth reads: the printed price
-    of each owned deed, the house price of each built lot."""
-    used = [(d.space, "price") for d in state.deeds.values()]
-    return used + [(d.space, "house_cost") for d in state.deeds.values() if d.houses or d.hotel]
+    of each owned deed, the house price of each built lot; of ``deeds`` only when given
+    (one player's, :func:`companion.rules.deed_values.worth_missing`; issue 19)."""
+    owned = list(state.deeds.values() if deeds is None else deeds)
+    used = [(d.space, "price") for d in owned]
+    return used + [(d.space, "house_cost") for d in owned if d.houses or d.hotel]
 
 
-def classic_raisable(state: GameState, name: str) -> int:
+def classic_raisable(state: GameState, name: str,
+                     owned: Sequence[Deed] | None = None) -> int:
     """C21: cash, plus every building sold back at half price (C17), plus the mortgage
-    value of every unmortgaged deed (C19); 0 for a bankrupt player."""
+    value of every unmortgaged deed (C19); 0 for a bankrupt player.  ``owned``:
+    ``state.owned_by(name)`` when the caller has it (issue 19)."""
     player = state.players[name]
     if player.bankrupt:
         return 0
+    spaces = state.ed.spaces
+    top = houses_per_hotel(state) + 1
     total = player.cash
-    for deed in state.owned_by(name):
-        space = state.ed.space(deed.space)
-        total += half(building_value(state, deed))
+    for deed in state.owned_by(name) if owned is None else owned:
+        space = spaces[deed.space]
+        if deed.hotel or deed.houses:  # half of building_value: level × house_cost
+            total += half((top if deed.hotel else deed.houses) * (space.house_cost or 0))
         if not deed.mortgaged:
             total += space.mortgage or 0
     return total
