@@ -154,14 +154,16 @@ class Batches(Memory):
         self._batch.clear()
         failed: StorageError | None = None
         if rows:
-            try:
-                self.store.append_rows(rows)
+            told = self._told(batch)
+            try:  # the listeners' foresight runs while the disk writes
+                self.store.append_rows(rows, lambda: self._foretell(told))
             except Exception as exc:
                 failed = exc if isinstance(exc, StorageError) else StorageError(
                     f"The game log could not be written: {exc}")
-                self._failed({row[0] for row in rows})
+                self._failed(set(told))
+                self._unforetell(told)
             else:
-                self._committed_rows(batch)
+                self._committed_rows(batch, told)
         for p in batch:
             if failed is not None:
                 p.job.future.set_exception(failed)
@@ -178,18 +180,25 @@ class Batches(Memory):
             self._ids.forget(game_id)
         self._restore(game_ids)
 
-    def _committed_rows(self, batch: list[_Pending]) -> None:
+    def _told(self, batch: list[_Pending]) -> dict[str, tuple[int, tuple[ev.Event, ...]]]:
+        """Per game of the batch's applied commands: ``(its committed seq before the batch,
+        the batch's events of that game in order)`` (issue 19: the streams build again
+        only the players those events touch)."""
+        told: dict[str, tuple[int, tuple[ev.Event, ...]]] = {}
+        for p in batch:
+            if p.row is not None:
+                before, events = told.get(p.game_id, (self._committed.get(p.game_id, -1), ()))
+                told[p.game_id] = (before, events + p.events)
+        return told
+
+    def _committed_rows(self, batch: list[_Pending],
+                        told: dict[str, tuple[int, tuple[ev.Event, ...]]]) -> None:
         """Note the batch's committed rows in memory (issue 19 point 2), then tell the
-        listeners once per game, with the batch's events of that game (issue 19: the
-        streams build again only the players they touch)."""
-        told: dict[str, tuple[int, list[ev.Event]]] = {}  # per game: seq before, events
+        listeners once per game, with ``told`` (:meth:`_told`)."""
         for p in batch:
             if p.row is None:
                 continue
             game_id, job = p.game_id, p.job
-            if game_id not in told:
-                told[game_id] = (self._committed.get(game_id, -1), [])
-            told[game_id][1].extend(p.events)
             self.editions.learn(self._games[game_id].ed.id, p.events)  # ask once
             self._live[game_id].append(p.seq)
             self._committed[game_id] = p.seq
@@ -198,7 +207,7 @@ class Batches(Memory):
                 self._ids.add(game_id, job.client_id, (p.seq, job.text, str(job.actor)))
         for game_id, (before, events) in told.items():
             seq = self._committed[game_id]
-            self._last_events[game_id] = (before, seq, tuple(events))
+            self._last_events[game_id] = (before, seq, events)
             self._notify(game_id, seq)
 
     def _duplicate(self, game_id: str | None, client_id: str | None,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from companion import events as ev
@@ -24,6 +24,10 @@ from companion.state import GameState
 from companion.store import Store
 
 Listener = Callable[[str, int], None]
+#: Called under the table's lock just before a batch's commit waits for the disk, per game
+#: of the batch: ``(game_id, its live state (read only!), (seq before, the batch's events
+#: of that game))`` — what the state will be once the commit succeeds (issue 19, pace).
+Foresight = Callable[[str, GameState, tuple[int, tuple[ev.Event, ...]]], None]
 
 
 class Memory:
@@ -43,6 +47,7 @@ class Memory:
         self._live: dict[str, array[int]] = {}  # per game: seqs that undo may still reverse
         self._undone: dict[str, set[int]] = {}  # per game: seqs reversed by undo
         self._listeners: list[Listener] = []
+        self._foresight: list[tuple[Foresight, Callable[[str], None]]] = []
         self._committed: dict[str, int] = {}  # per game: the seq of its committed state
         # per game: (seq before, seq, events) of the last command applied (issue 19)
         self._last_events: dict[str, tuple[int, int, tuple[ev.Event, ...]]] = {}
@@ -137,6 +142,24 @@ class Memory:
         self._undone.setdefault(game_id, set())
         self._notify(game_id, seq)
         return Outcome(game_id, seq, tuple(draft.events))
+
+    def _foretell(self, told: dict[str, tuple[int, tuple[ev.Event, ...]]]) -> None:
+        """Tell the foresight listeners (:data:`Foresight`) of each game in ``told``."""
+        for game_id, known in told.items():
+            for ahead, _drop in list(self._foresight):
+                try:
+                    ahead(game_id, self._games[game_id], known)
+                except Exception:  # a broken display must never stop the bank
+                    pass
+
+    def _unforetell(self, game_ids: Iterable[str]) -> None:
+        """The commit told of by :meth:`_foretell` failed: each listener's ``drop``."""
+        for game_id in game_ids:
+            for _ahead, drop in list(self._foresight):
+                try:
+                    drop(game_id)
+                except Exception:
+                    pass
 
     def _notify(self, game_id: str, seq: int) -> None:
         self._changed.notify_all()

@@ -47,7 +47,7 @@ from companion.errors import (
 )
 from companion.group import BURST, Job, Writer
 from companion.ledger.draft import Draft
-from companion.memory import Listener
+from companion.memory import Foresight, Listener
 from companion.outcome import BANKER, Actor, Outcome
 from companion.state import GameState
 from companion.store import LogRow, Store
@@ -360,6 +360,16 @@ class Table(Batches):
         Returns a function that unsubscribes."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def foresee(self, ahead: Foresight, drop: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``ahead(game_id, state, (seq before, events))`` just before a batch's commit
+        waits for the disk (:data:`companion.memory.Foresight`; what is started there runs
+        while the disk writes: the live streams' next step, issue 19), and ``drop(game_id)``
+        if that commit then fails (nothing of it happened).  Returns a function that
+        unsubscribes.  Both are called under the table's lock: keep them quick."""
+        pair = (ahead, drop)
+        self._foresight.append(pair)
+        return lambda: self._foresight.remove(pair) if pair in self._foresight else None
 
     def history(self, game_id: str, limit: int = 30) -> list[dict[str, Any]]:
         """The newest ``limit`` commands: seq, actor, command, time, whether undone."""

@@ -22,6 +22,7 @@ from companion.events import to_dict
 from companion.replay import replay_into
 from companion.table import Table, compact_json
 from web import change_units as units
+from web.ahead import Ahead
 from web.changes import Changes, rebuild
 from web.state_json import encode
 
@@ -29,17 +30,22 @@ REPLAYS = sorted(p for p in (Path(__file__).parent / "replays").glob("*.jsonl")
                  if not p.with_suffix(".edition.toml").exists())
 
 
-def replay_steps(tmp_path: Path, path: Path) -> list[tuple[str, bytes | None, dict[str, Any]]]:
-    """Replay ``path``; per commit ``(whole text, change text, whole state)``, checked."""
-    table = Table.open(tmp_path / "log.sqlite3", durable=False, encode=encode)
+def replay_steps(tmp_path: Path, path: Path,
+                 durable: bool = False) -> list[tuple[str, bytes | None, dict[str, Any]]]:
+    """Replay ``path``; per commit ``(whole text, change text, whole state)``, checked.
+    The touched players' steps are built as the hub builds them: started as each commit
+    begins, in :class:`~web.ahead.Ahead`'s thread (``durable``: while its fsync runs)."""
+    table = Table.open(tmp_path / "log.sqlite3", durable=durable, encode=encode)
     cached, every = Changes(), Changes()
+    ahead = Ahead(cached, lambda _game_id: True)
+    table.foresee(ahead.start, ahead.drop)
     seen: list[tuple[str, bytes | None, dict[str, Any]]] = []
     before: dict[str, dict[str, Any]] = {}
 
     def compare(game_id: str, seq: int) -> None:
         state = table.state(game_id)
         whole = compact_json(table.snapshot(game_id))
-        step = cached.advance(state, table.last_events(game_id, seq))
+        step = ahead.step(game_id, state, table.last_events(game_id, seq))
         assert step.seq == seq and step.full.decode() == whole  # byte for byte
         plain = every.advance(state)
         assert plain.full == step.full
@@ -62,6 +68,7 @@ def replay_steps(tmp_path: Path, path: Path) -> list[tuple[str, bytes | None, di
     game_id, _rejected = replay_into(table, path.read_text(encoding="utf-8").splitlines(),
                                      keep_going=True)
     table.close()
+    ahead.close()
     assert game_id is not None and len(seen) > 10
     return seen
 
@@ -75,6 +82,13 @@ def test_every_state_of_a_replay_is_rebuilt_byte_for_byte_from_the_changes(
     splices = [p for c in changes for p, _v in c["set"] if len(p) == 5]
     if path.stem == "classic_full_game":  # deeds bought, built on, mortgaged, traded
         assert len(splices) >= 30 and any(p[3] == p[4] for p in splices)
+
+
+def test_steps_built_while_each_fsync_runs_are_the_same_byte_for_byte(tmp_path: Path) -> None:
+    """The classic full game on a durable log: each step is built in the ahead thread
+    while its commit waits for the disk, and checked as above."""
+    path = next(p for p in REPLAYS if p.stem == "classic_full_game")
+    assert len(replay_steps(tmp_path, path, durable=True)) > 10
 
 
 def test_a_field_is_compared_by_its_text_and_kept_apart_from_the_value_built() -> None:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.table import Table
+from web.ahead import Ahead
 from web.capacity import PerToken
 from web.changes import Changes, Step
 from web.tokens import Identity, Tokens
@@ -140,7 +141,9 @@ class Hub:
         self._token_generation = tokens.generation
         self.changes = Changes()  # under the table's lock (committed)
         self.steps: dict[str, Step] = {}  # per game: the last step streamed
+        self.ahead = Ahead(self.changes, lambda game_id: bool(self.streams.get(game_id)))
         self._unsubscribe: Callable[[], None] | None = None
+        self._unforesee: Callable[[], None] | None = None
         self._stopping = False
         self._loop_thread = -1
 
@@ -149,6 +152,7 @@ class Hub:
         self.loop = loop
         self._loop_thread = threading.get_ident()
         self._unsubscribe = self.table.subscribe(self.committed)
+        self._unforesee = self.table.foresee(self.ahead.start, self.ahead.drop)
         loop.call_later(TICK, self._tick)
 
     def stop(self) -> None:
@@ -157,6 +161,10 @@ class Hub:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self._unforesee is not None:
+            self._unforesee()
+            self._unforesee = None
+        self.ahead.close()
         for streams in self.streams.values():
             for stream in streams:
                 stream.end()
@@ -174,11 +182,11 @@ class Hub:
         if self.waiting.get(game_id):
             loop.call_soon_threadsafe(self._wake_polls, game_id)
         if not self.streams.get(game_id):
-            self.changes.forget(game_id)  # nobody to tell: the next viewer gets it whole
+            self.ahead.drop(game_id)  # nobody to tell: the next viewer gets it whole
             self.steps.pop(game_id, None)
             return
-        step = self.changes.advance(self.table.state(game_id),
-                                    self.table.last_events(game_id, _seq))
+        step = self.ahead.step(game_id, self.table.state(game_id),  # built during the fsync
+                               self.table.last_events(game_id, _seq))
         self.steps[game_id] = step
         if threading.get_ident() == self._loop_thread:
             self._publish(game_id, step)
