@@ -61,6 +61,8 @@ def may_buy(state: GameState) -> bool:
     if player not in state.players:
         return False
     space = state.ed.space(state.players[player].position)
+    if not space.is_deed or space.index in state.deeds:  # check_buy's first two refusals,
+        return False  # the usual case, without building the sentence (issue 19: per state)
     try:
         check_buy(state, player, space)
     except RuleBroken:
