@@ -6,7 +6,10 @@ After a restart each sender resends, with the same id, the command it had in fli
 phone does).  Then: every acknowledged command is in the log exactly once, the log holds
 only commands that were sent and not refused, the balances the server shows are exactly
 those the logged commands give (30 000 kr each at the start, C1; 4 000 kr a Start, C2),
-the money adds up, and commands were indeed committed several to a transaction.
+the money adds up, and commands were indeed committed several to a transaction.  Two live
+streams follow the game through the burst: no state they were sent is newer than what the
+disk kept (the streams' step is built while each commit waits for the disk, web/ahead.py,
+and written only once it is durable).
 
 Real parts only: `companion serve` (uvicorn) in a subprocess, a real SQLite file.
 """
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.serve import Served
+from benchmarks.server import Streams
 from companion.store import Store
 from tests.kit_kill import Make, expected_cash, pays_next
 from tests.test_soak_kill import Serve
@@ -98,6 +102,8 @@ def test_nine_senders_killed_mid_burst_keep_every_acknowledged_command(
         tokens = {p["name"]: p["token"] for p in game["players"]}
         senders = [Sender(tokens[name], pays_next(PLAYERS, name)) for name in PLAYERS]
         senders += [Sender(server.token, banker(lane)) for lane in range(3)]
+        streams = Streams(server.port, game["game"], server.token, 2)
+        streams.wait_for(1)
         stop = threading.Event()
         threads = [threading.Thread(target=s.run, args=(server, game["game"], stop))
                    for s in senders]
@@ -113,6 +119,14 @@ def test_nine_senders_killed_mid_burst_keep_every_acknowledged_command(
         thread.join(15)
     assert not any(thread.is_alive() for thread in threads)
     in_flight = sum(s.in_flight is not None for s in senders)
+    streamed = max(arrivals[-1][2] for arrivals in streams.arrivals if arrivals)
+    streams.close()
+    store = Store(tmp_path / "companion.sqlite3")
+    try:
+        kept = max(row.seq for row in store.rows(game["game"]))  # what the disk had
+    finally:
+        store.close()
+    assert 100 < streamed <= kept, (streamed, kept)  # no phone saw a state that was lost
 
     server = Flooder(tmp_path)
     try:
