@@ -4,7 +4,8 @@ real server: Per rolls 1 + 2 from his phone onto Ola's deed with too little cash
 His phone said "Registrert: Per kastet 1 og 2 … Ola kan kreve 80 kr i leie fra Per." and
 that line stayed after Ola claimed (C5: the claim is closed), next to the black notice
 "Du betalte 60 kr … skylder Ola 20 kr." (C21) that covered his debt card.  Now the stale
-line goes with the claim, and the notice covers neither the cash nor the debt card.
+line goes with the claim, and the notice covers neither the cash nor the debt card.  The
+tally of that game draws Per's -20 kr as a hair below 0 kr, not a -10 000 kr band (C23).
 
 NO 1996 (seed 002): 30 000 kr each (C1); Kirkeveien (3) costs 1 200 kr, its rent is
 80 kr (4 × 20, docs/rules.md "Edition values").  Screenshots go to shots/ (not committed)."""
@@ -96,3 +97,33 @@ def test_c21_scrolled_to_the_debts_the_notice_leaves_the_debt_card_readable(
     assert apart(notice, debts)
     dock = per.locator("#turn-dock > :not([hidden])").first
     assert box(notice)[1] <= box(dock)[0]
+
+
+def test_c23_the_tally_draws_the_20_kr_dip_a_hair_below_0(
+        browser: Any, live_server: LiveServer, web_actions: WebActions) -> None:
+    """The same game ended (C22) on the tablet (1024x768): Per's worth was -20 kr for a
+    command (0 kr cash, 20 kr owed: C21, C23), so the chart's axis reaches just below 0 kr
+    (a tenth of its 10 000 kr step) and labels 0 kr to 40 000 kr, no -10 000 kr band."""
+    per = per_in_debt(browser, live_server, web_actions)
+    per.context.close()
+    claim = web_actions.send(web_actions.players["Ola"], cmd="claim", player="Ola")
+    assert claim.status_code == 200, claim.json
+    sent(web_actions, cmd="pay", from_="bank", to="Per", amount=500)  # pays the 20 kr (C21)
+    sent(web_actions, cmd="end_game")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_cookies([{"name": "companion_lang", "value": "nb", "url": live_server.url}])
+    tally = context.new_page()
+    tally.goto(f"{live_server.url}/join/{web_actions.banker}")
+    tally.goto(f"{live_server.url}/tally/{web_actions.game}")
+    chart = tally.locator("svg.chart")
+    expect(chart).to_be_visible(timeout=TIMEOUT)
+    labels = [NBSP.sub(" ", text)
+              for text in chart.locator("text[text-anchor=end]").all_text_contents()]
+    assert labels == ["0 kr", "10 000 kr", "20 000 kr", "30 000 kr", "40 000 kr"]
+    zero = float(chart.locator("line").first.get_attribute("y1") or "0")  # the 0 kr line
+    points = chart.locator('polyline[data-player="Per"]').get_attribute("points") or ""
+    lowest = max(float(pair.split(",")[1]) for pair in points.split())
+    assert 0 < lowest - zero < 1  # -20 kr: under a pixel below the 0 kr line
+    chart.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tally.screenshot(path=str(SHOTS / "p4-4-tally-chart-1024x768.png"))
