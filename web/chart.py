@@ -36,11 +36,20 @@ def nice_step(span: int, lines: int = 4) -> int:
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 
-def _scale(points: Sequence[Point], names: Sequence[str]) -> tuple[int, int, int]:
+def scale(points: Sequence[Point], names: Sequence[str]) -> tuple[int, int, int]:
+    """The y-axis as ``(low, high, step)`` in money units: grid lines every ``step`` from 0.
+
+    ``high`` is the highest worth rounded up to a ``step``; ``low`` is 0 unless a worth went
+    below 0, then the next tenth of a step strictly below the lowest worth (C21 debt, C23 count):
+    a 20 kr debt on a 30 000 kr game gives a 2 000 kr margin below 0, not a 20 000 kr band
+    (family play-test 4, the tally chart).
+    """
     values = [p.totals.get(n, 0) for p in points for n in names] or [0]
-    step = nice_step(max(values) - min(min(values), 0))
-    low = min(min(values), 0) // step * step
-    high = -(-max(values) // step) * step
+    lowest, highest = min(min(values), 0), max(max(values), 0)
+    step = nice_step(highest - lowest)
+    fine = max(step // 10, 1)
+    low = (lowest - 1) // fine * fine if lowest < 0 else 0
+    high = -(-highest // step) * step
     return low, max(high, low + step), step
 
 
@@ -54,8 +63,9 @@ def left_margin(labels: Sequence[str]) -> int:
 def line_chart(points: Sequence[Point], names: Sequence[str], unit: str, title: str,
                axis_label: str) -> Markup:
     """The chart as inline SVG markup: x = commands in order, y = worth in ``unit``."""
-    low, high, step = _scale(points, names)
-    labels = {value: format_money(value, unit) for value in range(low, high + 1, step)}
+    low, high, step = scale(points, names)
+    first = -(-low // step) * step
+    labels = {value: format_money(value, unit) for value in range(first, high + 1, step)}
     left = left_margin(list(labels.values()))
     inner_w, inner_h = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
     last = max(len(points) - 1, 1)

@@ -81,7 +81,7 @@ const Companion = (() => {
       let text = t(answer.duplicate ? "Already recorded." : "Done.");
       if (answer.undone) text = fmt("Undone: %(what)s", {what: answer.undone});
       else if (answer.text && !answer.duplicate) text = fmt("Done: %(what)s", {what: answer.text});
-      done(text);
+      done(text, answer.seq);
     } else if (answer.missing && !missingHandler) {  // a phone: the console asks (finding 4)
       say(t("A figure is missing: the banker is asked for it, and this counts once it is entered."));
       if (askedHandler) askedHandler(command, answer); else waitingForBanker = true;
@@ -225,6 +225,8 @@ const Companion = (() => {
      stays until dismissed or the next command. */
   const statusBox = document.getElementById("status");
   let hideTimer = null;
+  let doneAt = null;  // the sequence number of the command a "Done" line tells of, or null
+  let doneClaims = null;  // the ids of the claims open in the state at `doneAt`
   if (statusBox) {
     const close = statusBox.querySelector(".status-close");
     if (close) close.addEventListener("click", () => say(""));
@@ -255,6 +257,7 @@ const Companion = (() => {
   function say(text, bad = false, origin = null) {
     if (!statusBox) return;
     clearTimeout(hideTimer);
+    doneAt = null;
     if (origin) place(origin);
     const line = statusBox.querySelector(".status-text") || statusBox;
     line.textContent = text || "";
@@ -264,9 +267,27 @@ const Companion = (() => {
     if (close) close.hidden = !bad;
   }
 
+  /* Family play-test 4 (C5): "Done: Per rolled … Ola may claim 120 kr rent from Per." is
+     stale once that claim is closed (claimed, or lapsed), and goes then, not after its
+     4 s (`doneAt`, `doneClaims`: declared with the status line). */
+  const openClaims = (s) => new Set(((s && s.claims) || []).map((claim) => claim.id));
+  function dropStale(s) {
+    if (doneAt === null || !s || !s.game) return;
+    if (s.game.seq === doneAt) doneClaims = openClaims(s);
+    else if (s.game.seq > doneAt && doneClaims) {
+      const open = openClaims(s);
+      if ([...doneClaims].some((id) => !open.has(id))) say("");
+    }
+  }
+
   const DONE_MS = 4000;
-  function done(text) {
+  /* Say `text` for a few seconds; `seq`: the command it tells of (its line goes early
+     when a claim open after it closes). */
+  function done(text, seq = null) {
     say(text);
+    doneAt = seq;
+    doneClaims = null;
+    if (seq !== null) dropStale(current);
     hideTimer = setTimeout(() => say(""), DONE_MS);
   }
 
@@ -454,6 +475,7 @@ const Companion = (() => {
   onState(leaveOutBankrupt);
   onState(() => setTimeout(unhide, 0));  // after every renderer hid what it hides
   onState(() => { if (waitingForBanker) { waitingForBanker = false; say(""); } });
+  onState(dropStale);
 
   function player(state, name) {
     return state.players.find((p) => p.name === name);

@@ -1,8 +1,9 @@
 /* Why this phone's money moved (issue 16 point 5): each new history entry whose `yours`
    lines (the server's second-person words, web/describe/yours.py) name this player shows
-   as a notice for a few seconds — an overlay fixed under the cash, so nothing under a finger
-   moves — and stays in the history list.  `WalletNotices.seen(history)` is fed the
-   answer of every history read (wallet.js); the first read only marks where news starts. */
+   as a notice for a few seconds — an overlay fixed where it covers neither the cash nor a
+   debt (place()), so nothing under a finger moves — and stays in the history list.
+   `WalletNotices.seen(history)` is fed the answer of every history read (wallet.js); the
+   first read only marks where news starts. */
 "use strict";
 
 const WalletNotices = (() => {
@@ -20,25 +21,39 @@ const WalletNotices = (() => {
   box.addEventListener("click", () => { box.hidden = true; });
   document.body.append(box);
 
-  /* Under the wallet's own figures (its cash, badges, where it stands, a status line at
-     home) while they are on screen, so it never covers them (h21 play-test: a debt notice
-     hid the cash); just under the header once the page scrolled past them. */
+  /* The parts the notice must leave readable: the wallet's own figures (its cash, badges,
+     where it stands, a status line at home: h21 play-test, a debt notice hid the cash)
+     and the debt card while it lists a debt (family play-test 4: "Du skylder Ola 20 kr"
+     was under the notice that said so, C21). */
+  function guarded() {
+    const debts = document.getElementById("debts");
+    const owing = debts && debts.querySelector("li:not(.empty)") ? debts.closest("section") : null;
+    return [...["#cash", "#badges", "#where", "main > #status"].map((found) => document.querySelector(found)),
+      owing].filter((part) => part && !part.hidden && part.offsetHeight)
+      .map((part) => part.getBoundingClientRect());
+  }
+
+  /* The highest place between the header and the dock that covers none of `guarded()`: just
+     under the header, else just under one of them; above the dock when none is free. */
   function place() {
     const bar = document.querySelector(".bar");
-    let top = bar ? bar.getBoundingClientRect().bottom : 0;
-    for (const found of ["#cash", "#badges", "#where", "main > #status"]) {
-      const part = document.querySelector(found);
-      if (!part || part.hidden || !part.offsetHeight) continue;
-      top = Math.max(top, part.getBoundingClientRect().bottom);
-    }
-    box.style.top = `${Math.round(top + 6)}px`;
+    const top = bar ? bar.getBoundingClientRect().bottom : 0;
+    const cards = [...document.querySelectorAll("#turn-dock > *")].filter((card) => !card.hidden);
+    const floor = Math.min(window.innerHeight, ...cards.map((card) => card.getBoundingClientRect().top));
+    const height = box.offsetHeight;
+    const parts = guarded();
+    const free = (at) => at + height <= floor
+      && parts.every((part) => part.bottom <= at || part.top >= at + height);
+    const spots = [top, ...parts.map((part) => part.bottom)].map((at) => Math.max(top, at) + 6);
+    const spot = spots.sort((a, b) => a - b).find(free) ?? Math.max(top + 6, floor - height - 6);
+    box.style.top = `${Math.round(spot)}px`;
   }
 
   function show(lines) {
-    place();
     const kept = [...box.children].slice(-(MAX_LINES - Math.min(lines.length, MAX_LINES)));
     box.replaceChildren(...kept, ...lines.slice(-MAX_LINES).map((line) => C.el("p", line)));
     box.hidden = false;
+    place();  // measured filled: fixed, so nothing in the page moves
     clearTimeout(timer);
     timer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, SHOW_MS);
   }
