@@ -91,6 +91,7 @@ def test_m4_a_missing_figure_asks_without_a_red_line(
     record.click()
     expect(status).to_be_visible(timeout=TIMEOUT)
     expect(status).to_have_class(re.compile(r"\bbad\b"))
+    shoot(bank, "h23c-1-real-refusal-red-1024x768")
 
 
 def test_m5_six_rents_asked_from_a_phone_show_the_heading_and_fit(
