@@ -73,7 +73,8 @@ const Companion = (() => {
      state; an answer's change goes to `onState.change` (live()'s: applied to the state
      it holds).  The state after the answer is `state()`, not `answer.state`.  `origin`
      (the form or button it came from) is where the status line shows.  A refusal with
-     `missing` goes to the onMissing handler with the command. */
+     `missing` goes to the onMissing handler with the command, and no red line shows
+     (h23 console 1: the dialog names the figure; a real refusal keeps its red line). */
   async function send(game, command, onState, origin) {
     say(t("Sending…"), false, origin);
     const answer = await post(gameUrl(game, "/commands"), {...command, id: newId()});
@@ -85,6 +86,8 @@ const Companion = (() => {
     } else if (answer.missing && !missingHandler) {  // a phone: the console asks (finding 4)
       say(t("A figure is missing: the banker is asked for it, and this counts once it is entered."));
       if (askedHandler) askedHandler(command, answer); else waitingForBanker = true;
+    } else if (answer.missing) {  // the console's ask dialog says it: a step, not an error
+      say("");
     } else if (answer.status !== 401) {
       say(answer.error, true);
       unhide();

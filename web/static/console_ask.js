@@ -107,9 +107,10 @@
     if (missing.input === "list") inputs.replaceChildren(...row(missing));
     else inputs.replaceChildren(input(missing, "", 0));
     box.hidden = false;
+    box.scrollTop = 0;  // from its heading (h23 console 2), even when it must scroll inside
     box.scrollIntoView({block: "center"});
     const first = inputs.querySelector("input");
-    if (first) first.focus();
+    if (first) first.focus({preventScroll: true});
   }
 
   function value(missing) {

@@ -52,6 +52,19 @@
       if (event.target.closest("form, [data-cmd]")) used = true;
     });
   }
+  /* The game over (h23 console 3): "New game" beside "Show the tally" opens what More →
+     New game opens, in one tap: the drawer, the new-game form unfolded, in sight. */
+  const overNew = document.getElementById("over-new-game");
+  const newGame = document.getElementById("new-game-box");
+  if (overNew && newGame) {
+    overNew.addEventListener("click", () => {
+      used = true;
+      more.hidden = false;
+      toggle.setAttribute("aria-expanded", "true");
+      newGame.open = true;
+      newGame.scrollIntoView({block: "start"});
+    });
+  }
   function closeWhenPlayStarts(state) {
     if (!joining || state.game.seq <= 1) return;
     joining = false;
