@@ -84,9 +84,14 @@ JS_STRINGS = (
     N_("%(player)s owes %(owed)s and could still raise %(raisable)s."),
     N_("%(player)s has failed %(tries)s of 3 tries."), N_("%(player)s is not in jail."),
     N_("%(player)s owes nothing."), N_("Really declare this player bankrupt?"),
+    # console_debt.js, console.js: a debt that cannot be paid (C21, h23 debt)
+    N_("%(player)s cannot pay %(amount)s to %(creditor)s: %(player)s is bankrupt (C21)"),
+    N_("Declare %(player)s bankrupt"),
+    N_("%(player)s owes %(creditor)s %(amount)s — next turn anyway?"),
     # wallet
     N_("%(payer)s owes you %(amount)s (%(space)s)."), N_("You owe %(creditor)s %(amount)s."),
     N_("You could still raise %(amount)s by selling buildings and mortgaging."),
+    N_("You cannot raise enough to pay %(amount)s: the banker declares you bankrupt (C21)."),
     N_("Build for %(amount)s"), N_("Sell a building"), N_("Lift for %(amount)s"),
     N_("Mortgage for %(amount)s"),
     # the Pay form's own sentences (h17-fix point 6)

@@ -208,7 +208,8 @@
   }
 
   /* C4: "Next turn" while the deed landed on is still for sale leaves it with the bank
-     (docs/rules.md C4, our reading): ask once, naming it (h17 finding 9). */
+     (docs/rules.md C4, our reading): ask once, naming it (h17 finding 9).  C21: while the
+     player to roll still owes a debt, the one ask names the debt instead (h23 debt). */
   function leftForSale(state) {
     const index = state && state.turn.for_sale;
     if (index === null || index === undefined) return null;
@@ -221,7 +222,11 @@
   for (const button of document.querySelectorAll("button[data-cmd]")) {
     C.onClick(button, async () => {
       if (button.dataset.cmd === "undo") { await undo(button); return; }
-      const unsold = button.dataset.cmd === "next_turn" ? leftForSale(C.state()) : null;
+      const next = button.dataset.cmd === "next_turn";
+      const debt = next ? DebtLine.of(C.state()) : null;  // C21: the debt stays open (h23)
+      const unsold = next && !debt ? leftForSale(C.state()) : null;
+      const question = debt && C.fmt("%(player)s owes %(creditor)s %(amount)s — next turn anyway?", debt);
+      if (debt && !(await ConfirmStep.ask(question, button.textContent.trim()))) return;
       if (unsold && !(await ConfirmStep.ask(C.fmt("%(space)s is not bought — next turn anyway?",
         {space: unsold}), button.textContent.trim()))) return;
       if (button.dataset.confirm && !(await sure(button.dataset.confirm, button))) return;

@@ -47,9 +47,12 @@
     C.fill(document.getElementById("debts"), debts, none);
     const raisable = document.getElementById("raisable");
     raisable.hidden = debts.length === 0;
-    raisable.textContent = C.fmt(
-      "You could still raise %(amount)s by selling buildings and mortgaging.",
-      {amount: C.money(state, player.raisable)});
+    const owed = player.debts.reduce((sum, debt) => sum + debt.amount, 0);
+    raisable.textContent = player.raisable < owed  // C21: out (h23 debt)
+      ? C.fmt("You cannot raise enough to pay %(amount)s: the banker declares you bankrupt (C21).",
+        {amount: C.money(state, owed)})
+      : C.fmt("You could still raise %(amount)s by selling buildings and mortgaging.",
+        {amount: C.money(state, player.raisable)});
   }
 
   function render(state) {
