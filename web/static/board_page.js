@@ -60,7 +60,23 @@
     last = found;
     ring.draw(state, last);
     await C.history(game, document.getElementById("board-history"), 6);
+    fitEvents();
   }
+
+  /* On the TV the last events take the height left under the rest of the side (style.css,
+     h23-board): the oldest lines that do not fit whole are hidden (newest first in the
+     list); on a tablet or a phone the list is as tall as it needs and all stay. */
+  function fitEvents() {
+    const list = document.getElementById("board-history");
+    const room = list.parentElement.getBoundingClientRect().bottom;
+    const items = [...list.children];
+    for (const item of items) item.hidden = false;
+    for (const item of items.reverse()) {
+      if (item.getBoundingClientRect().bottom <= room + 0.5 || item === list.firstElementChild) break;
+      item.hidden = true;
+    }
+  }
+  addEventListener("resize", fitEvents);
 
   /* The deed the player to roll landed on this turn while it is still the bank's, or null. */
   function forSale(state) {
