@@ -54,3 +54,33 @@ def open_more(page: Any) -> None:
     toggle = page.locator("#more-toggle")
     if toggle.count() and toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
+
+
+def joined(browser: Any, url: str, token: str, viewport: dict[str, int], lang: str,
+           lands: str, live: str | None = None) -> Any:
+    """A new screen of ``viewport`` in language ``lang`` that opened the join link of
+    ``token`` on the server at ``url``: once it is at the page matching the regular
+    expression ``lands`` and its connection badge reads ``live`` (any text when None).
+    Returns the Playwright page."""
+    import re
+
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=viewport)
+    context.add_cookies([{"name": "companion_lang", "value": lang, "url": url}])
+    page = context.new_page()
+    page.goto(f"{url}/join/{token}")
+    page.wait_for_url(re.compile(lands), timeout=10_000)
+    expect(page.locator("#conn")).to_have_text(live if live is not None else re.compile("."),
+                                               timeout=10_000)
+    return page
+
+
+def shoot(page: Any, name: str) -> None:
+    """A screenshot of ``page`` as ``name``.png in the folder ``$COMPANION_SHOTS`` names, to
+    look at what a test built; nothing when it is not set (a test run leaves no files)."""
+    folder = os.environ.get("COMPANION_SHOTS")
+    if not folder:
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(folder) / f"{name}.png"))

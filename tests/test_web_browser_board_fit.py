@@ -4,24 +4,21 @@ events takes the height that is left (the oldest lines dropped) and Multimillion
 board (M3) keeps its last row, every column and every price inside the screen.  In
 Norwegian (the family's language, the longest words), in Chromium.
 
-Screenshots under /work/wt/h23-board/shots/ (or $BOARD_FIT_SHOTS)."""
+Screenshots with $COMPANION_SHOTS (tests/browser.py `shoot`)."""
 
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from companion.editions import edition_ids
+from tests.browser import joined, shoot
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 from tests.test_web_browser_board import PRICES, enter_board_values, viewer
 
-SHOTS = Path(os.environ.get("BOARD_FIT_SHOTS", "/work/wt/h23-board/shots"))
 TV = {"width": 1920, "height": 1080}
 MM_RENTS = [1_000, 5_000, 15_000, 40_000, 50_000, 60_000]
 PLAYERS = ("Mor", "Far", "Lise", "Ola-Kristian", "Bestemor", "Onkel Trond")
@@ -75,12 +72,7 @@ def played(actions: WebActions, edition: str) -> None:
 
 def tv_screen(browser: Any, server: LiveServer, token: str) -> Page:
     """/board at 1920×1080 in Norwegian, opened by the viewer link ``token``, live."""
-    context = browser.new_context(viewport=TV)
-    context.add_cookies([{"name": "companion_lang", "value": "nb", "url": server.url}])
-    page = context.new_page()
-    page.goto(f"{server.url}/join/{token}")
-    page.wait_for_url(re.compile(r"/board$"), timeout=TIMEOUT)
-    expect(page.locator("#conn")).to_have_text("direkte", timeout=TIMEOUT)
+    page: Page = joined(browser, server.url, token, TV, "nb", r"/board$", "direkte")
     return page
 
 
@@ -94,8 +86,7 @@ def test_h23_board_fits_1920x1080_with_six_players_claims_and_events(
         len(web_actions.state()["claims"]), timeout=TIMEOUT)
     expect(screen.locator("#board-history li").first).to_be_visible(timeout=TIMEOUT)
     screen.wait_for_timeout(500)  # the last roll and the events arrive after the state
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    screen.screenshot(path=str(SHOTS / f"board-{edition}-1920.png"))
+    shoot(screen, f"board-{edition}-1920")
     got = screen.evaluate(MEASURE)
     assert got["height"] <= TV["height"] and not got["scrolls"], got
     assert got["sideBottom"] <= TV["height"], got  # claims, players, events: all on screen

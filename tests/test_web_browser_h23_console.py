@@ -15,16 +15,15 @@ Screenshots go to shots/ of the worktree (not committed)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser import joined, shoot
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
 from tests.test_web_browser_dice import TABLET
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
 FROGNERVEIEN = 3
 KONGENS_GATE = 6
 
@@ -37,18 +36,8 @@ def sent(actions: WebActions, token: str | None = None, **command: Any) -> Any:
 
 def console(browser: Any, server: LiveServer, token: str) -> Page:
     """The banker's console at 1024x768 in Norwegian, live."""
-    context = browser.new_context(viewport=TABLET)
-    context.add_cookies([{"name": "companion_lang", "value": "nb", "url": server.url}])
-    page = context.new_page()
-    page.goto(f"{server.url}/join/{token}")
-    page.wait_for_url(re.compile(r"/(\?.*)?$"), timeout=TIMEOUT)
-    expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+    page: Page = joined(browser, server.url, token, TABLET, "nb", r"/(\?.*)?$")
     return page
-
-
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_m4_a_missing_figure_asks_without_a_red_line(

@@ -17,9 +17,10 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser import shoot
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT
-from tests.test_web_browser_h23_console import console, shoot
+from tests.test_web_browser_h23_console import console
 from tests.test_web_browser_h23_phone import phone, sent
 
 NBSP = re.compile(r"[\u00a0\u202f]")

@@ -19,16 +19,15 @@ NO 1996 (seed 002): 30 000 kr each (C1), Kirkeveien (3) costs 1 200 kr; Multimil
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser import joined, shoot
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
 from tests.test_web_browser_dice import PHONE, TABLET, page_at
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
 KIRKEVEIEN = 3  # NO 1996: 1 200 kr (C4)
 FROGNERVEIEN = 3  # Multimillionær: its price and mortgage value are asked once (h21)
 
@@ -40,18 +39,8 @@ def sent(actions: WebActions, **command: Any) -> None:
 
 def phone(browser: Any, server: LiveServer, token: str) -> Page:
     """A player's wallet at 390x844 in Norwegian, live."""
-    context = browser.new_context(viewport=PHONE)
-    context.add_cookies([{"name": "companion_lang", "value": "nb", "url": server.url}])
-    page = context.new_page()
-    page.goto(f"{server.url}/join/{token}")
-    page.wait_for_url(re.compile("/wallet"), timeout=TIMEOUT)
-    expect(page.locator("#conn")).to_have_text(re.compile("."), timeout=TIMEOUT)
+    page: Page = joined(browser, server.url, token, PHONE, "nb", "/wallet")
     return page
-
-
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_c21_the_next_phone_says_it_waits_for_the_debt(

@@ -13,16 +13,15 @@ NO 1996 (seed 002): 30 000 kr each (C1); Kirkeveien (3) costs 1 200 kr, its rent
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser import shoot
 from tests.conftest import LiveServer, WebActions
 from tests.test_web_browser import TIMEOUT, digits
 from tests.test_web_browser_h23_phone import phone, sent
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
 NBSP = re.compile(r"[\u00a0\u202f]")
 
 
@@ -37,11 +36,6 @@ def apart(one: Locator, other: Locator) -> bool:
     """Whether the two do not overlap on screen (one above the other)."""
     (top1, bottom1), (top2, bottom2) = box(one), box(other)
     return bottom1 <= top2 or bottom2 <= top1
-
-
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def per_in_debt(browser: Any, server: LiveServer, actions: WebActions) -> Page:
@@ -125,5 +119,4 @@ def test_c23_the_tally_draws_the_20_kr_dip_a_hair_below_0(
     lowest = max(float(pair.split(",")[1]) for pair in points.split())
     assert 0 < lowest - zero < 1  # -20 kr: under a pixel below the 0 kr line
     chart.scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    tally.screenshot(path=str(SHOTS / "p4-4-tally-chart-1024x768.png"))
+    shoot(tally, "p4-4-tally-chart-1024x768")
