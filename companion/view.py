@@ -48,10 +48,9 @@ def snapshot(state: GameState, with_tally: bool = False,
                  **part(state, lambda m: m.bank_view(state), "bank_defaults")},
         "auction": _auction(state),
         "trades": [{"id": t.id, "proposer": t.proposer, "parties": _named_parties(state, t.parties),
-                    "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()]
-        if state.trades else [],
+                    "lift": [ed.space(i).label for i in t.lift]} for t in state.trades.values()],
         **part(state, lambda m: m.game_view(state), "game_defaults"),
-        "claims": [_claim(state, c) for c in state.claims.values()] if state.claims else [],
+        "claims": [_claim(state, c) for c in state.claims.values()],
         "tally": tally(state) if state.over or with_tally else None,
     }
 
@@ -78,7 +77,7 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
         "spaces": _deeds(state, ed, owned),
         **part(state, lambda m: m.player_view(state, name), "player_defaults"),
         "debts": [{"to": d.creditor, "amount": d.amount, "memo": d.memo}
-                  for d in state.debts if d.debtor == name],  # state.debts_of(name)
+                  for d in state.debts_of(name)],
         "net_worth": worth(state, name, owned)["total"],
         # h21: the deeds whose board value is not entered yet (counted 0): worth incomplete
         "worth_missing": worth_missing(state, name, owned),

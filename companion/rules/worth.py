@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.errors import N_
 from companion.money import half
-from companion.rules.buildings import building_value, houses_per_hotel
+from companion.rules.buildings import building_value
 from companion.state import Deed, GameState
 
 
@@ -56,7 +56,6 @@ def classic_worth(state: GameState, name: str,
     debts subtracted.  Shape: ``{"cash", "deeds", "mortgaged", "buildings", "debts",
     "total"}``.  ``owned``: ``state.owned_by(name)`` when the caller has it (issue 19)."""
     spaces = state.ed.spaces
-    top = houses_per_hotel(state) + 1  # a hotel = its price + the houses before (C23)
     deeds = mortgaged = buildings = 0
     for deed in state.owned_by(name) if owned is None else owned:
         space = spaces[deed.space]
@@ -65,9 +64,8 @@ def classic_worth(state: GameState, name: str,
             mortgaged += half(price)
         else:
             deeds += price
-        if deed.hotel or deed.houses:  # building_value: level × house_cost
-            buildings += (top if deed.hotel else deed.houses) * (space.house_cost or 0)
-    debts = sum(d.amount for d in state.debts if d.debtor == name)  # state.debts_of(name)
+        buildings += building_value(state, deed)  # hotel = its price + the houses before
+    debts = sum(d.amount for d in state.debts_of(name))
     cash = state.players[name].cash
     total = cash + deeds + mortgaged + buildings - debts
     return {"cash": cash, "deeds": deeds, "mortgaged": mortgaged,
@@ -93,12 +91,10 @@ def classic_raisable(state: GameState, name: str,
     if player.bankrupt:
         return 0
     spaces = state.ed.spaces
-    top = houses_per_hotel(state) + 1
     total = player.cash
     for deed in state.owned_by(name) if owned is None else owned:
         space = spaces[deed.space]
-        if deed.hotel or deed.houses:  # half of building_value: level × house_cost
-            total += half((top if deed.hotel else deed.houses) * (space.house_cost or 0))
+        total += half(building_value(state, deed))
         if not deed.mortgaged:
             total += space.mortgage or 0
     return total
